@@ -1,0 +1,467 @@
+/**
+ * Wire types of the Feedback and Markup Service API v2 (../shared/spec/feedback-api-v2.md).
+ *
+ * This is the only file the reference server and the widget share: it describes JSON on the wire,
+ * nothing else. Runtime types of the widget (pins on screen, UI state) live beside their code.
+ * Shapes the spec leaves "not shown" are the project's decisions, recorded in docs/api-decisions.md;
+ * the widget must stay tolerant of other reasonable shapes, so optional fields are marked as such.
+ */
+
+/** Epoch milliseconds (threads, messages, users embedded in threads). */
+export type EpochMs = number;
+/** ISO 8601 string (markups, auth expiresAt). */
+export type Iso8601 = string;
+
+export const SERVICE_API_VERSION = '2023-02-22';
+export const API_PREFIX = '/api/v2';
+
+/** Every success response with a body. */
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+/** Every error response. `details` lists per-field problems for validation errors. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: { path: string; message: string }[];
+  };
+}
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'malformed_json'
+  | 'validation_failed'
+  | 'unsupported_api_version'
+  | 'unauthorized'
+  | 'token_expired'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'already_consumed'
+  | 'session_expired'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error';
+
+// ---------------------------------------------------------------- Delta (Quill rich text)
+
+/** Attributes of a Delta op; only inline/line formats Pinmark knows are typed, others pass through. */
+export interface DeltaAttributes {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  code?: boolean;
+  link?: string;
+  list?: 'bullet' | 'ordered';
+  [format: string]: unknown;
+}
+
+/** A mention embed, in the shape of the common quill-mention module. */
+export interface MentionEmbed {
+  mention: { id: string; value: string; denotationChar?: string; index?: string | number };
+}
+
+export type DeltaInsert = string | MentionEmbed | Record<string, unknown>;
+
+export interface DeltaOp {
+  insert: DeltaInsert;
+  attributes?: DeltaAttributes;
+}
+
+/** A document Delta: inserts only, ending with a newline. */
+export interface Delta {
+  ops: DeltaOp[];
+}
+
+// ---------------------------------------------------------------- Users
+
+export interface AuthorUser {
+  id: string;
+  name: string;
+  guest: boolean;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+  email?: string;
+  avatarUrl?: string | null;
+}
+
+export interface UserMetaData {
+  lastSeenAt: EpochMs | null;
+}
+
+// ---------------------------------------------------------------- Messages
+
+export interface Attachment {
+  id: string;
+  messageId: string;
+  url: string;
+  etag: string;
+  mimeType: string;
+  originalFilename: string;
+  filesize: number;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+}
+
+export interface VideoClip {
+  id: string;
+  messageId: string;
+  title: string;
+  sharedUrl: string;
+  width: number;
+  height: number;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+}
+
+/** Scopes the server grants the caller on a message. */
+export type MessageScope = 'update-message' | 'delete-message';
+
+export interface MessageResponse {
+  id: string;
+  threadId: string;
+  /** Plain text derived from messageJson. */
+  message: string;
+  messageJson: Delta;
+  /** Plain text; equal to `message` (kept for clients that read `content`). */
+  content: string;
+  mentionIds: string[];
+  scopes: string[];
+  assignedRoleSlugs: string[];
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+  user: AuthorUser;
+  userMetaData: UserMetaData;
+  attachments: Attachment[];
+  clipVideos: VideoClip[];
+}
+
+export interface CreateMessageRequest {
+  content?: string;
+  mentionIds?: string[];
+  message?: Delta;
+  attachments?: MessageRequestAttachment[];
+  clipVideos?: unknown[];
+}
+
+export interface UpdateMessageRequest extends CreateMessageRequest {
+  priority?: number;
+}
+
+/** Decided: a reference returned by upload-complete. */
+export interface MessageRequestAttachment {
+  fileId: string;
+}
+
+// ---------------------------------------------------------------- Threads
+
+export interface ThreadElement {
+  id: string;
+  threadId: string;
+  path: string;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+}
+
+export interface ThreadParent {
+  id: string;
+  path: string;
+  proxyUrl: string;
+  originalUrl: string;
+  canonicalUrl: string;
+  depth: number;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+}
+
+export interface BrowserContext {
+  browserName: string;
+  browserVersion: string;
+  os: string;
+  osVersion: string;
+  osVersionName: string;
+  platform: string;
+  screenWidth: number;
+  screenHeight: number;
+  viewportWidth: number;
+  viewportHeight: number;
+  /** Decided extras (optional): device pixel ratio and the UA string. */
+  devicePixelRatio?: number;
+  userAgent?: string;
+}
+
+/** Scopes the server grants the caller on a thread. */
+export type ThreadScope = 'reply' | 'resolve-thread' | 'delete-thread' | 'move-pin' | 'update-thread';
+
+export interface WebpageThreadResponse {
+  id: string;
+  createdAt: EpochMs;
+  modifiedAt: EpochMs;
+  scopes: string[];
+  assignedRoleSlugs: string[];
+  user: AuthorUser;
+  number: number;
+  resolved: boolean;
+  messages: MessageResponse[];
+  userMetaData: UserMetaData;
+  lastActivityAt: EpochMs;
+  annotations: Record<string, unknown> | null;
+  projectId: string;
+  proxyUrl: string;
+  originalUrl: string;
+  canonicalUrl: string;
+  elements: ThreadElement[];
+  parents: ThreadParent[];
+  browserContext: BrowserContext | Record<string, unknown>;
+  viewModeId: string;
+  /** Decided extras: page-level fallback offsets and priority. */
+  offsetXPercentage?: number;
+  offsetYPercentage?: number;
+  priority?: number | null;
+}
+
+export type ThreadResponse = WebpageThreadResponse;
+
+export interface CreateThreadRequestElement {
+  elementPath: string;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+}
+
+export interface ThreadElementParentRequest {
+  url: string;
+  canonicalUrl: string;
+  path: string;
+  depth: number;
+}
+
+export interface CreateThreadRequest {
+  isImageThread: boolean;
+  projectId?: string;
+  projectImageId?: string;
+  url: string;
+  canonicalUrl: string;
+  elements: CreateThreadRequestElement[];
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  startTime?: number;
+  endTime?: number;
+  message: Delta;
+  browserContext: BrowserContext;
+  elementParents: ThreadElementParentRequest[];
+  viewModeId: string;
+  attachments?: MessageRequestAttachment[];
+  clipVideos?: unknown[];
+  width?: number;
+  height?: number;
+  annotations?: Record<string, unknown>;
+  textHighlight?: Record<string, unknown>;
+  pageNumber?: number;
+  requireDimensionsOverride?: boolean;
+  priority?: number;
+}
+
+export type ThreadOrder = 'page' | 'pin_asc' | 'pin_desc' | 'activity' | 'timestamp' | 'priority_asc' | 'priority_desc';
+export type ViewModeCategory = 'desktop' | 'tablet' | 'mobile';
+
+export interface ListThreadsQuery {
+  markupId: string;
+  cursorId?: string;
+  limit?: number;
+  withThreadOrMessageId?: string;
+  resolved?: boolean;
+  order?: ThreadOrder;
+  viewMode?: ViewModeCategory;
+  q?: string;
+  offset?: number;
+}
+
+export interface ListThreadsResponse {
+  threads: ThreadResponse[];
+  query: { resolved?: boolean };
+  offset: number;
+  total: number;
+  /** Cursor of the next page; absent or empty when this is the last page. */
+  cursorId?: string | null;
+}
+
+export interface ResolveThreadResponse {
+  threadId: string;
+  modifiedAt: EpochMs;
+}
+
+export interface UnresolveThreadResponse {
+  threadId: string;
+}
+
+export interface MovePinRequest {
+  url: string;
+  canonicalUrl: string;
+  elements: CreateThreadRequestElement[];
+  browserContext: BrowserContext;
+  elementParents: ThreadElementParentRequest[];
+  viewportXPercentage: number;
+  viewportYPercentage: number;
+}
+
+export interface ShortWebpageThread {
+  id: string;
+  userId: string;
+  projectId: string;
+  number: number;
+  resolved: boolean;
+  proxyHostId: string | null;
+  urlPath: string;
+  canonicalUrl: string;
+  viewModeId: string;
+}
+
+// ---------------------------------------------------------------- Markups
+
+export interface ProjectNoteResponse {
+  id: string;
+  projectId: string;
+  note: string;
+  showNoteOnProjectOpen: boolean;
+}
+
+export interface ProjectReviewResponse {
+  projectId: string;
+  userId: string;
+  comment: string;
+  createdAt: EpochMs;
+}
+
+/** Scopes the server grants the caller on a markup. */
+export type MarkupScope = 'create-thread' | 'update-project-read-only' | 'delete-project' | 'update-project';
+
+export interface WebpageMarkupResponse {
+  id: string;
+  createdAt: Iso8601;
+  modifiedAt: Iso8601;
+  deletedAt: Iso8601 | null;
+  type: 'webpage';
+  name: string;
+  markupUrl: string;
+  thumbnailUrl: string | null;
+  activeThreads: number;
+  readOnly: boolean;
+  status: 'editing' | string;
+  note: ProjectNoteResponse | null;
+  projectReviews: ProjectReviewResponse[];
+  scopes: string[];
+  url: string;
+}
+
+export type MarkupResponse = WebpageMarkupResponse;
+
+export interface TaggableTagsResponse {
+  id: string;
+  name: string;
+  email: string | null;
+  avatarUrl?: string | null;
+}
+
+export interface TaggedUserTagResponse {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface ProjectMessageTagsResponse {
+  taggable: TaggableTagsResponse[];
+  tagged: TaggedUserTagResponse[];
+}
+
+/** Decided shape of GET /markups/:id/view-modes. */
+export interface ViewMode {
+  id: string;
+  category: ViewModeCategory;
+  name: string;
+  /** Inclusive viewport width bounds in CSS px; maxWidth null = unbounded. */
+  minWidth: number;
+  maxWidth: number | null;
+  threadCount: number;
+}
+
+export interface ViewModesResponse {
+  viewModes: ViewMode[];
+}
+
+// ---------------------------------------------------------------- Workspace
+
+export interface WorkspaceResponse {
+  id: string;
+  name: string;
+  rootFolderId: string;
+  archiveFolderId: string;
+}
+
+// ---------------------------------------------------------------- Authentication
+
+export interface FeedbackMarkupRole {
+  slug: 'reviewer' | 'admin' | string;
+  name: string;
+  /** Markup scopes this role grants (see MarkupScope). */
+  scopes: string[];
+}
+
+export interface ExchangeRequest {
+  token: string;
+}
+
+export interface ExchangeTokenResponse {
+  exchangeToken: string;
+  expiresAt: Iso8601;
+  workspaceId: string;
+  userId: string;
+  markupRole: FeedbackMarkupRole;
+}
+
+export interface SdkExchangeRequest {
+  publicKey: string;
+  markupId: string;
+  sdkOrigin: string;
+  state?: string;
+}
+
+export interface SdkExchangeResponse extends ExchangeTokenResponse {
+  validatedSdkOrigin: string;
+  name: string;
+}
+
+export interface SdkExchangeResultQuery {
+  state: string;
+  publicKey: string;
+  markupId: string;
+}
+
+export interface AuthConfigResponse {
+  installationId: string;
+  expectedAud: string;
+  expectedIss: string;
+  /** Decided extras. */
+  signingAlgorithms?: string[];
+  rateLimits?: { exchangePerMinute: number };
+}
+
+/**
+ * The message the sign-in popup posts to its opener once the SDK session is minted.
+ * It carries no token: the widget reads the result once through GET /auth/sdk-exchange/result.
+ */
+export interface SignInDoneMessage {
+  type: 'pinmark:sdk-signed-in';
+  state: string;
+}
+
+export interface SignInFailedMessage {
+  type: 'pinmark:sdk-sign-in-failed';
+  state: string;
+  message: string;
+}
