@@ -1,0 +1,68 @@
+/**
+ * Measures what a customer's visitor downloads: the classic loader, and the ES module closure the
+ * loader imports to show pins and threads (app.js plus every chunk it imports statically). Lazy
+ * chunks (dynamic import) are counted apart. Used by the size-budget test and by `npm run bench`.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export const BUDGETS = {
+  loaderGzip: 1.5 * 1024,
+  firstLoadGzip: 40 * 1024,
+} as const;
+
+export interface BundleSizes {
+  loaderGzip: number;
+  firstLoadGzip: number;
+  firstLoadFiles: { file: string; gzip: number }[];
+  lazyGzip: number;
+  lazyFiles: { file: string; gzip: number }[];
+  html2canvasInFirstLoad: boolean;
+}
+
+const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`) of an ES module. */
+export function staticImportsOf(code: string): string[] {
+  const found = new Set<string>();
+  const pattern = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]!);
+  return [...found];
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+export function measureBundle(widgetDir = 'dist/widget'): BundleSizes {
+  const root = resolve(widgetDir);
+  const loader = join(root, 'pinmark.js');
+  const entry = join(root, 'app.js');
+  if (!existsSync(loader) || !existsSync(entry)) {
+    throw new Error(`No widget build in ${widgetDir}: run \`npm run build\` first.`);
+  }
+  const firstLoad = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (firstLoad.has(file)) continue;
+    firstLoad.add(file);
+    for (const spec of staticImportsOf(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), spec));
+  }
+  const scripts = walk(root).filter((f) => f.endsWith('.js') && f !== loader);
+  const lazy = scripts.filter((f) => !firstLoad.has(f));
+  const rows = (files: string[]) => files.map((f) => ({ file: relative(root, f), gzip: gz(f) }));
+  const firstLoadFiles = rows([...firstLoad]);
+  const lazyFiles = rows(lazy);
+  return {
+    loaderGzip: gz(loader),
+    firstLoadGzip: firstLoadFiles.reduce((sum, r) => sum + r.gzip, 0),
+    firstLoadFiles,
+    lazyGzip: lazyFiles.reduce((sum, r) => sum + r.gzip, 0),
+    lazyFiles,
+    html2canvasInFirstLoad: [...firstLoad, loader].some((f) => /html2canvas/i.test(readFileSync(f, 'utf8'))),
+  };
+}

@@ -1,0 +1,26 @@
+/** Size budgets are tests: the loader and the first-load closure must stay within budget. */
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, measureBundle, staticImportsOf } from './bundle-size.ts';
+
+describe('widget size budget', () => {
+  const sizes = measureBundle();
+
+  it(`loader is at most ${BUDGETS.loaderGzip} bytes gzip`, () => {
+    expect(sizes.loaderGzip).toBeLessThanOrEqual(BUDGETS.loaderGzip);
+  });
+
+  it(`pins-and-threads chunks are at most ${BUDGETS.firstLoadGzip} bytes gzip together`, () => {
+    expect(sizes.firstLoadGzip).toBeLessThanOrEqual(BUDGETS.firstLoadGzip);
+  });
+
+  it('html2canvas is never in the first load', () => {
+    expect(sizes.html2canvasInFirstLoad).toBe(false);
+  });
+});
+
+describe('staticImportsOf', () => {
+  it('finds static imports and re-exports but not dynamic imports', () => {
+    const code = 'import{a as b}from"./chunks/x-1.js";import"./y.js";export{c}from"../z.js";const d=import("./lazy.js");';
+    expect(staticImportsOf(code).sort()).toEqual(['../z.js', './chunks/x-1.js', './y.js']);
+  });
+});
