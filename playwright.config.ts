@@ -36,7 +36,6 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.PINMARK_E2E_DATA,
       PUBLIC_URL: process.env.PINMARK_E2E_URL,
-      ALLOWED_ORIGINS: "http://shop.pinmark.test",
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -49,8 +49,10 @@ export async function signInWithPopup(page: Page, who: { name: string; email: st
   const popup = await popupPromise;
   await popup.getByLabel('Name').fill(who.name);
   await popup.getByLabel('Email').fill(who.email);
+  // The popup closes itself as soon as it is done: listen before clicking.
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close');
+  await closed;
   await expect(page.getByRole('button', { name: 'Sign in to comment' })).toHaveCount(0);
 }
 
@@ -70,6 +72,7 @@ export async function centerOf(locator: Locator): Promise<{ x: number; y: number
 /** Drops a pin at a relative spot of `target` and posts `text`; returns the clicked point. */
 export async function postComment(page: Page, target: Locator, text: string, at = { x: 0.25, y: 0.5 }) {
   await enterCommentMode(page);
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('target has no box');
   const point = { x: box.x + box.width * at.x, y: box.y + box.height * at.y };

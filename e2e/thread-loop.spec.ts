@@ -31,7 +31,7 @@ test('pin → thread → reload → reply → resolve, seen by a second reviewer
   expect(stored!.parents.length).toBeGreaterThan(0);
   expect(stored!.viewModeId).toBe('desktop');
   expect(stored!.browserContext).toMatchObject({ browserName: 'Chrome', viewportWidth: 1280, viewportHeight: 720 });
-  expect(stored!.messages[0]!.message).toBe('The heading should say "Plans".\nAnd be bigger.\n');
+  expect(stored!.messages[0]!.message).toBe('The heading should say "Plans".\nAnd be bigger.');
   expect(new URL(stored!.canonicalUrl).pathname).toBe('/');
 
   // Reload: same tab, still signed in, pin on the same spot of the same element.

@@ -1,0 +1,62 @@
+/**
+ * The HTTP application, built from its dependencies without listening, so tests drive it with
+ * `app.request(…)` and main.ts hands it to Node's HTTP server. Order matters: API middleware
+ * (CORS, version, body limit, credentials) first, static files last.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { ApiError, makeErrorHandler, notFoundHandler } from './http/errors.ts';
+import { apiCors } from './http/cors.ts';
+import { apiVersion } from './http/version.ts';
+import { MAX_BODY_BYTES } from './http/validate.ts';
+import { requireCaller } from './auth/caller.ts';
+import { createIdpVerifier } from './auth/idp-token.ts';
+import { devIdpKeyStore } from './idp/keys.ts';
+import { idpRoutes } from './idp/routes.ts';
+import { authRoutes } from './routes/auth.ts';
+import { threadRoutes } from './routes/threads.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { markupRoutes } from './routes/markups.ts';
+import { workspaceRoutes } from './routes/workspace.ts';
+import { demoRoutes } from './routes/demo.ts';
+import { staticRoutes } from './routes/static.ts';
+
+const tooLarge = (): never => {
+  throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+};
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const devKey = devIdpKeyStore(deps.db, deps.clock);
+
+  app.onError(makeErrorHandler(deps.log));
+  app.notFound(notFoundHandler);
+
+  app.get('/healthz', async (c) => {
+    await deps.db.query('SELECT 1');
+    return c.json({ status: 'ok' });
+  });
+
+  // Every /api request: CORS (preflights end here), version contract, 1 MiB body limit.
+  app.use('/api/*', apiCors, apiVersion, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  app.use('/demo/*', apiCors, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  app.use('/idp/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+
+  const api = new Hono<AppEnv>();
+  // Authentication endpoints take no API key or exchange token; everything else needs one.
+  // (Listed by prefix so an unknown path is a 404, not a 401.)
+  const caller = requireCaller(deps);
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace']) api.use(prefix, caller);
+  api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
+  api.route('/', threadRoutes(deps));
+  api.route('/', messageRoutes(deps));
+  api.route('/', markupRoutes(deps));
+  api.route('/', workspaceRoutes(deps));
+  app.route('/api/v2', api);
+
+  if (deps.config.devIdp) app.route('/', idpRoutes(deps, devKey));
+  app.route('/', demoRoutes(deps));
+  app.route('/', staticRoutes(deps));
+  return app;
+}

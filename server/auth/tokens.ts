@@ -1,0 +1,32 @@
+/**
+ * Secrets the server hands out (API keys, exchange tokens, public keys, state nonces): random
+ * bytes with a readable prefix. Only their SHA-256 is stored, so a database leak reveals none.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+export const API_KEY_PREFIX = { workspace: 'pk_ws_', organization: 'pk_org_' } as const;
+export const EXCHANGE_TOKEN_PREFIX = 'pmx_';
+export const PUBLIC_KEY_PREFIX = 'pmk_';
+
+export function randomToken(prefix: string, bytes = 32): string {
+  return prefix + randomBytes(bytes).toString('base64url');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+export type BearerKind = 'api_key' | 'exchange_token' | 'other';
+
+export function bearerKind(token: string): BearerKind {
+  if (token.startsWith(API_KEY_PREFIX.workspace) || token.startsWith(API_KEY_PREFIX.organization)) return 'api_key';
+  if (token.startsWith(EXCHANGE_TOKEN_PREFIX)) return 'exchange_token';
+  return 'other';
+}
+
+/** The token of an `Authorization: Bearer …` header, or undefined. */
+export function readBearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}

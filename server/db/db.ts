@@ -1,0 +1,37 @@
+/**
+ * The query layer every other server module talks to. Two drivers implement it (embedded PGlite
+ * and real PostgreSQL through `pg`) and run the very same SQL with `$1` placeholders, so nothing
+ * above this file knows which database is underneath.
+ */
+
+export interface Db {
+  /** One statement with `$n` parameters; rows as plain objects. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migration scripts). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Called on a transaction handle, it simply runs `fn` inside the enclosing transaction.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The first row, or undefined. */
+export async function queryOne<T = Record<string, unknown>>(db: Db, sql: string, params?: unknown[]): Promise<T | undefined> {
+  const rows = await db.query<T>(sql, params);
+  return rows[0];
+}
+
+/**
+ * Timestamps always travel as ISO strings cast with `::timestamptz`, never as Date objects, so
+ * both drivers serialize them identically and the injected test clock decides "now".
+ */
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** A jsonb parameter: serialized here, because `pg` would turn a JS array into a Postgres array. */
+export function json(value: unknown): string {
+  return JSON.stringify(value);
+}

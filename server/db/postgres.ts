@@ -1,0 +1,69 @@
+/**
+ * Real PostgreSQL through `pg`, chosen when DATABASE_URL is set. A pool serves ordinary queries;
+ * a transaction checks out one client for its whole duration. Type parsers are aligned with
+ * PGlite (int8 as number) so rows look the same whichever driver produced them.
+ */
+import pg from 'pg';
+import type { Db } from './db.ts';
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function clientDb(client: pg.PoolClient): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await client.query(sql, params);
+      return result.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+    transaction: (fn) => fn(db),
+    async close() {
+      throw new Error('close() called on a transaction handle');
+    },
+  };
+  return db;
+}
+
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // Fail at start, not on the first request, when the database is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  let closed = false;
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(clientDb(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

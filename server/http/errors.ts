@@ -1,0 +1,60 @@
+/**
+ * One error shape for every failure: `{"error": {"code", "message", "details?"}}`. Route code
+ * throws `ApiError`; the handler here turns it (or anything unexpected) into the JSON response,
+ * and a 500 never carries internals.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody, ErrorCode } from '../../src/api/wire.ts';
+import type { Logger } from '../deps.ts';
+
+export type ErrorDetail = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} not found`);
+export const forbidden = (message: string): ApiError => new ApiError(403, 'forbidden', message);
+export const unauthorized = (message: string): ApiError => new ApiError(401, 'unauthorized', message);
+export const validationFailed = (message: string, details?: ErrorDetail[]): ApiError =>
+  new ApiError(422, 'validation_failed', message, details);
+export const badRequest = (message: string, details?: ErrorDetail[]): ApiError =>
+  new ApiError(400, 'bad_request', message, details);
+
+export function errorJson(c: Context, error: ApiError): Response {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.details?.length) body.error.details = error.details;
+  return c.json(body, error.status);
+}
+
+export function makeErrorHandler(log: Logger) {
+  return (err: Error, c: Context): Response => {
+    if (err instanceof ApiError) return errorJson(c, err);
+    if (err instanceof HTTPException) {
+      if (err.status === 413) return errorJson(c, new ApiError(413, 'payload_too_large', 'Request body is larger than 1 MiB'));
+      const code: ErrorCode = err.status === 401 ? 'unauthorized' : err.status === 404 ? 'not_found' : 'bad_request';
+      return errorJson(c, new ApiError(err.status as ContentfulStatusCode, code, err.message || 'Request refused'));
+    }
+    log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err);
+    return errorJson(c, new ApiError(500, 'internal_error', 'Internal server error'));
+  };
+}
+
+/** 404 for unknown routes: JSON under /api, plain text elsewhere (static pages). */
+export function notFoundHandler(c: Context): Response {
+  const path = new URL(c.req.url).pathname;
+  if (path === '/api' || path.startsWith('/api/')) {
+    return errorJson(c, new ApiError(404, 'not_found', `No endpoint ${c.req.method} ${path}`));
+  }
+  return c.text('Not found', 404);
+}

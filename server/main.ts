@@ -1,0 +1,152 @@
+/**
+ * Process entry for `npm start` / `npm run serve`: reads the environment, takes the port, opens
+ * and migrates the database, seeds the demo on first start, prints where to go and the demo keys,
+ * and shuts down cleanly on SIGINT/SIGTERM (PGlite must be closed or its files need recovery).
+ */
+import { createAdaptorServer } from '@hono/node-server';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { queryOne, json, type Db } from './db/db.ts';
+import { openDatabase } from './db/open.ts';
+import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
+import { demoAllowedOrigins, demoFilePath, isDatabaseEmpty, readDemoFile, seedDemo, writeDemoFile, type DemoInfo } from './seed.ts';
+
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/** Binds the port before touching the database, so a busy port never opens a second PGlite. */
+function listen(config: ServerConfig, handler: () => FetchHandler | undefined): Promise<Server> {
+  const server = createAdaptorServer({
+    fetch: (request: Request) => handler()?.(request) ?? new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } }),
+  }) as Server;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Keeps an existing demo usable after PORT/PUBLIC_URL/ALLOWED_ORIGINS change. */
+async function refreshDemo(db: Db, config: ServerConfig, demo: DemoInfo): Promise<DemoInfo> {
+  const row = await queryOne<{ allowed_origins: string[] }>(db, 'SELECT allowed_origins FROM installations WHERE id = $1', [demo.installationId]);
+  if (!row) return demo;
+  const origins = [...new Set([...row.allowed_origins, ...demoAllowedOrigins(config)])];
+  if (origins.length !== row.allowed_origins.length) {
+    await db.query('UPDATE installations SET allowed_origins = $2::jsonb WHERE id = $1', [demo.installationId, json(origins)]);
+  }
+  return { ...demo, url: config.publicUrl, apiBase: config.publicUrl, allowedOrigins: origins };
+}
+
+async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo | null; context: DemoContext | null; seeded: boolean }> {
+  if (await isDatabaseEmpty(db)) {
+    const demo = await seedDemo(db, config);
+    writeDemoFile(config.dataDir, demo);
+    return { demo, context: { publicKey: demo.publicKey, markupId: demo.markupId, customerJwt: demo.customerJwt }, seeded: true };
+  }
+  const stored = readDemoFile(config.dataDir);
+  if (stored) {
+    const demo = await refreshDemo(db, config, stored);
+    writeDemoFile(config.dataDir, demo);
+    return { demo, context: { publicKey: demo.publicKey, markupId: demo.markupId, customerJwt: demo.customerJwt }, seeded: false };
+  }
+  const first = await queryOne<{ public_key: string; markup_id: string }>(
+    db,
+    `SELECT i.public_key, m.id AS markup_id FROM installations i JOIN markups m ON m.workspace_id = i.workspace_id
+     WHERE m.deleted_at IS NULL ORDER BY i.created_at, m.created_at LIMIT 1`,
+  );
+  return { demo: null, context: first ? { publicKey: first.public_key, markupId: first.markup_id, customerJwt: null } : null, seeded: false };
+}
+
+function printBanner(config: ServerConfig, database: string, demo: DemoInfo | null, seeded: boolean): void {
+  const lines = [
+    '',
+    'Pinmark reference server',
+    `  Open            ${config.publicUrl}/`,
+    `  API             ${config.publicUrl}/api/v2`,
+    `  Database        ${database}`,
+    `  Dev sign-in     ${config.devIdp ? `${config.publicUrl}/sign-in (PINMARK_DEV_IDP=0 turns it off)` : 'off'}`,
+  ];
+  if (config.oidc) lines.push(`  OIDC issuer     ${config.oidc.issuer}`);
+  if (demo) {
+    lines.push(
+      '',
+      `Demo ${seeded ? '(seeded now)' : ''} — also in ${path.resolve(demoFilePath(config.dataDir))}`,
+      `  publicKey             ${demo.publicKey}`,
+      `  markupId              ${demo.markupId}`,
+      `  workspace API key     ${demo.workspaceApiKey}`,
+      `  organization API key  ${demo.organizationApiKey}`,
+      `  allowed origins       ${demo.allowedOrigins.join(', ')}`,
+    );
+  } else {
+    lines.push('', `No ${demoFilePath(config.dataDir)}: the demo keys are lost (only hashes are stored). Delete ${config.dataDir} to start over.`);
+  }
+  if (!existsSync(config.widgetDir)) lines.push('', `Note: no widget build in ${config.widgetDir} (run npm run build); /widget/* answers 404.`);
+  if (!existsSync(config.demoDir)) lines.push('', `Note: no demo pages in ${config.demoDir}.`);
+  console.log(lines.join('\n') + '\n');
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let appFetch: FetchHandler | undefined;
+  let server: Server;
+  try {
+    server = await listen(config, () => appFetch);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the other process or start with PORT=<another port>.`);
+    else if (code === 'EACCES') console.error(`Not allowed to listen on port ${config.port}. Use PORT=<a port above 1024>.`);
+    else console.error('Could not start the HTTP server:', (error as Error).message);
+    process.exit(1);
+  }
+
+  let releaseLock = (): void => undefined;
+  try {
+    if (!config.databaseUrl) releaseLock = lockDataDir(config.dataDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    server.close();
+    process.exit(1);
+  }
+  let db: Db | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) {
+      console.error('Forced exit.');
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    const forceClose = setTimeout(() => server.closeAllConnections(), 3000);
+    forceClose.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await db?.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const opened = await openDatabase(config);
+    db = opened.db;
+    const { demo, context, seeded } = await loadDemo(db, config);
+    const app = createApp({ db, config, clock: systemClock, log: consoleLogger, demo: context });
+    appFetch = (request) => app.fetch(request);
+    printBanner(config, opened.description, demo, seeded);
+  } catch (error) {
+    console.error('Pinmark server failed to start:', error instanceof Error ? error.message : error);
+    server.close();
+    await db?.close().catch(() => undefined);
+    releaseLock();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,171 @@
+/**
+ * GET /threads: filters, the seven ThreadOrder values and keyset pagination. The opaque cursorId
+ * carries the sort key of the last thread returned, so pages stay stable while threads are added
+ * or removed elsewhere in the list; `offset`/`total` are reported alongside for clients that count.
+ */
+import type { ThreadOrder } from '../../src/api/wire.ts';
+import { queryOne, type Db } from '../db/db.ts';
+import { badRequest } from '../http/errors.ts';
+import { isUuid } from '../http/validate.ts';
+import { THREAD_COLUMNS, type ThreadRow } from './threads.ts';
+
+type KeyKind = 'int' | 'text' | 'time';
+interface SortKey {
+  expr: string;
+  dir: 'ASC' | 'DESC';
+  kind: KeyKind;
+}
+
+const NUMBER_ASC: SortKey = { expr: 't.number', dir: 'ASC', kind: 'int' };
+const NUMBER_DESC: SortKey = { expr: 't.number', dir: 'DESC', kind: 'int' };
+
+/** Every order ends with the thread number, unique per markup, so the order is total. */
+const ORDERS: Record<ThreadOrder, SortKey[]> = {
+  pin_asc: [NUMBER_ASC],
+  pin_desc: [NUMBER_DESC],
+  page: [{ expr: 't.canonical_url', dir: 'ASC', kind: 'text' }, NUMBER_ASC],
+  activity: [{ expr: 't.last_activity_at', dir: 'DESC', kind: 'time' }, NUMBER_DESC],
+  timestamp: [{ expr: 't.created_at', dir: 'DESC', kind: 'time' }, NUMBER_DESC],
+  // Threads without a priority come last in both directions (priorities are 0–1000).
+  priority_asc: [{ expr: 'COALESCE(t.priority, 2147483647)', dir: 'ASC', kind: 'int' }, NUMBER_ASC],
+  priority_desc: [{ expr: 'COALESCE(t.priority, -1)', dir: 'DESC', kind: 'int' }, NUMBER_ASC],
+};
+
+const CAST: Record<KeyKind, string> = { int: 'int', text: 'text', time: 'timestamptz' };
+
+export interface ListThreadsParams {
+  markupId: string;
+  order: ThreadOrder;
+  limit: number;
+  offset?: number | undefined;
+  cursorId?: string | undefined;
+  resolved?: boolean | undefined;
+  viewMode?: string | undefined;
+  q?: string | undefined;
+  withThreadOrMessageId?: string | undefined;
+}
+
+export interface ThreadPage {
+  rows: ThreadRow[];
+  offset: number;
+  total: number;
+  cursorId: string | null;
+}
+
+type KeyValue = number | string;
+interface Cursor {
+  m: string;
+  o: ThreadOrder;
+  k: KeyValue[];
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+function decodeCursor(value: string, markupId: string, order: ThreadOrder): Cursor {
+  const invalid = badRequest('cursorId is not valid for this query (it belongs to another markup or order, or is damaged)', [
+    { path: 'cursorId', message: 'invalid cursor' },
+  ]);
+  let cursor: Cursor;
+  try {
+    cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
+  } catch {
+    throw invalid;
+  }
+  const keys = ORDERS[order];
+  if (!cursor || cursor.m !== markupId || cursor.o !== order || !Array.isArray(cursor.k) || cursor.k.length !== keys.length) throw invalid;
+  keys.forEach((key, i) => {
+    const v = cursor.k[i];
+    const okay =
+      key.kind === 'int' ? Number.isInteger(v) : key.kind === 'text' ? typeof v === 'string' : typeof v === 'string' && !Number.isNaN(Date.parse(v));
+    if (!okay) throw invalid;
+  });
+  return cursor;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** `(k1, k2, …) comes after (v1, v2, …)` in this order, as SQL. */
+function afterCondition(keys: SortKey[], values: KeyValue[], params: unknown[]): string {
+  const placeholders = values.map((v, i) => {
+    params.push(v);
+    return `$${params.length}::${CAST[keys[i]!.kind]}`;
+  });
+  const alternatives = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => `${k.expr} = ${placeholders[j]}`);
+    const beyond = `${key.expr} ${key.dir === 'ASC' ? '>' : '<'} ${placeholders[i]}`;
+    return `(${[...equal, beyond].join(' AND ')})`;
+  });
+  return `(${alternatives.join(' OR ')})`;
+}
+
+function keyValue(kind: KeyKind, value: unknown): KeyValue {
+  if (kind === 'time') return (value as Date).toISOString();
+  return value as KeyValue;
+}
+
+export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadPage> {
+  const keys = ORDERS[p.order];
+  const params: unknown[] = [p.markupId];
+  const where = ['t.markup_id = $1'];
+  if (p.resolved !== undefined) {
+    params.push(p.resolved);
+    where.push(`t.resolved = $${params.length}`);
+  }
+  if (p.viewMode !== undefined) {
+    params.push(p.viewMode);
+    where.push(`t.view_mode_id = $${params.length}`);
+  }
+  if (p.q !== undefined && p.q.trim() !== '') {
+    params.push(`%${escapeLike(p.q.trim())}%`);
+    where.push(`EXISTS (SELECT 1 FROM messages mq WHERE mq.thread_id = t.id AND mq.plain_text ILIKE $${params.length} ESCAPE '\\')`);
+  }
+  const filter = where.join(' AND ');
+  const orderBy = keys.map((k) => `${k.expr} ${k.dir}`).join(', ');
+  const total = (await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM threads t WHERE ${filter}`, params))?.n ?? 0;
+
+  let pageFilter = filter;
+  let pageParams = params;
+  let skip = p.offset ?? 0;
+  let offset = skip;
+  if (p.cursorId) {
+    const cursor = decodeCursor(p.cursorId, p.markupId, p.order);
+    pageParams = [...params];
+    const after = afterCondition(keys, cursor.k, pageParams);
+    pageFilter = `${filter} AND ${after}`;
+    skip = 0;
+    offset = (await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM threads t WHERE ${filter} AND NOT ${after}`, pageParams))?.n ?? 0;
+  } else if (p.withThreadOrMessageId && p.offset === undefined && isUuid(p.withThreadOrMessageId)) {
+    const position = await positionOf(db, filter, params, orderBy, p.withThreadOrMessageId);
+    if (position !== undefined) skip = offset = Math.floor(position / p.limit) * p.limit;
+  }
+
+  const keyColumns = keys.map((k, i) => `${k.expr} AS sort_key_${i}`).join(', ');
+  const rows = await db.query<ThreadRow & Record<string, unknown>>(
+    `SELECT ${THREAD_COLUMNS}, ${keyColumns} FROM threads t WHERE ${pageFilter}
+     ORDER BY ${orderBy} LIMIT ${p.limit + 1} OFFSET ${skip}`,
+    pageParams,
+  );
+  const hasMore = rows.length > p.limit;
+  const page = rows.slice(0, p.limit);
+  const last = page[page.length - 1];
+  const cursorId =
+    hasMore && last ? encodeCursor({ m: p.markupId, o: p.order, k: keys.map((k, i) => keyValue(k.kind, last[`sort_key_${i}`])) }) : null;
+  return { rows: page, offset, total, cursorId };
+}
+
+/** Index of the thread (or the thread of the message) in the filtered, ordered list. */
+async function positionOf(db: Db, filter: string, params: unknown[], orderBy: string, id: string): Promise<number | undefined> {
+  const target = await queryOne<{ thread_id: string }>(
+    db,
+    `SELECT id AS thread_id FROM threads WHERE id = $1 UNION ALL SELECT thread_id FROM messages WHERE id = $1 LIMIT 1`,
+    [id],
+  );
+  if (!target) return undefined;
+  const ids = await db.query<{ id: string }>(`SELECT t.id FROM threads t WHERE ${filter} ORDER BY ${orderBy}`, params);
+  const index = ids.findIndex((row) => row.id === target.thread_id);
+  return index < 0 ? undefined : index;
+}

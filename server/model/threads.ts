@@ -1,0 +1,169 @@
+/**
+ * Threads as stored and as the API shows them (WebpageThreadResponse): loads a page of threads with
+ * their elements, parents, messages and authors in a few bulk queries, keeping the caller's order.
+ */
+import type { BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
+import { queryOne, type Db } from '../db/db.ts';
+import { threadScopes, type Viewer } from '../auth/permissions.ts';
+import { loadAttachments, loadMessages, toMessageResponse } from './messages.ts';
+import { loadUsers, toAuthorUser } from './users.ts';
+
+export interface ThreadRow {
+  id: string;
+  markup_id: string;
+  number: number;
+  author_user_id: string;
+  resolved: boolean;
+  url: string;
+  proxy_url: string;
+  canonical_url: string;
+  view_mode_id: string;
+  browser_context: BrowserContext | Record<string, unknown> | null;
+  offset_x_percentage: number | null;
+  offset_y_percentage: number | null;
+  annotations: Record<string, unknown> | null;
+  priority: number | null;
+  created_at: Date;
+  modified_at: Date;
+  last_activity_at: Date;
+}
+
+export const THREAD_COLUMNS = `t.id, t.markup_id, t.number, t.author_user_id, t.resolved, t.url, t.proxy_url, t.canonical_url,
+  t.view_mode_id, t.browser_context, t.offset_x_percentage, t.offset_y_percentage, t.annotations, t.priority,
+  t.created_at, t.modified_at, t.last_activity_at`;
+
+/** The thread with its markup's workspace and organization (for scoping), or undefined. */
+export async function findThread(db: Db, id: string): Promise<(ThreadRow & { workspace_id: string; organization_id: string }) | undefined> {
+  return queryOne(
+    db,
+    `SELECT ${THREAD_COLUMNS}, m.workspace_id, w.organization_id
+     FROM threads t JOIN markups m ON m.id = t.markup_id JOIN workspaces w ON w.id = m.workspace_id
+     WHERE t.id = $1 AND m.deleted_at IS NULL AND w.deleted_at IS NULL`,
+    [id],
+  );
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+interface ElementRow {
+  id: string;
+  thread_id: string;
+  path: string;
+  offset_x_percentage: number;
+  offset_y_percentage: number;
+  created_at: Date;
+  modified_at: Date;
+}
+
+interface ParentRow {
+  id: string;
+  thread_id: string;
+  path: string;
+  url: string;
+  proxy_url: string;
+  canonical_url: string;
+  depth: number;
+  created_at: Date;
+  modified_at: Date;
+}
+
+/** Full thread responses for these rows, in the same order. */
+export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Viewer): Promise<WebpageThreadResponse[]> {
+  if (threads.length === 0) return [];
+  const ids = threads.map((t) => t.id);
+  const [elements, parents, messages, reads] = await Promise.all([
+    db.query<ElementRow>(
+      `SELECT id, thread_id, path, offset_x_percentage, offset_y_percentage, created_at, modified_at
+       FROM thread_elements WHERE thread_id = ANY($1::uuid[]) ORDER BY position`,
+      [ids],
+    ),
+    db.query<ParentRow>(
+      `SELECT id, thread_id, path, url, proxy_url, canonical_url, depth, created_at, modified_at
+       FROM thread_parents WHERE thread_id = ANY($1::uuid[]) ORDER BY position`,
+      [ids],
+    ),
+    loadMessages(db, ids),
+    viewer.userId
+      ? db.query<{ thread_id: string; last_seen_at: Date }>(
+          'SELECT thread_id, last_seen_at FROM thread_reads WHERE user_id = $1 AND thread_id = ANY($2::uuid[])',
+          [viewer.userId, ids],
+        )
+      : Promise.resolve([]),
+  ]);
+  const [users, attachments] = await Promise.all([
+    loadUsers(db, [...threads.map((t) => t.author_user_id), ...messages.map((m) => m.author_user_id)]),
+    loadAttachments(db, messages.map((m) => m.id)),
+  ]);
+  const elementsByThread = groupBy(elements, (e) => e.thread_id);
+  const parentsByThread = groupBy(parents, (p) => p.thread_id);
+  const messagesByThread = groupBy(messages, (m) => m.thread_id);
+  const seen = new Map(reads.map((r) => [r.thread_id, r.last_seen_at.getTime()]));
+
+  return threads.map((t): WebpageThreadResponse => {
+    const author = users.get(t.author_user_id);
+    if (!author) throw new Error(`author of thread ${t.id} not loaded`);
+    const lastSeenAt = seen.get(t.id) ?? null;
+    const response: WebpageThreadResponse = {
+      id: t.id,
+      createdAt: t.created_at.getTime(),
+      modifiedAt: t.modified_at.getTime(),
+      scopes: threadScopes(viewer, t.author_user_id),
+      assignedRoleSlugs: [],
+      user: toAuthorUser(author, viewer),
+      number: t.number,
+      resolved: t.resolved,
+      messages: (messagesByThread.get(t.id) ?? []).map((m) => toMessageResponse(m, { viewer, users, attachments, lastSeenAt })),
+      userMetaData: { lastSeenAt },
+      lastActivityAt: t.last_activity_at.getTime(),
+      annotations: t.annotations,
+      projectId: t.markup_id,
+      proxyUrl: t.proxy_url,
+      originalUrl: t.url,
+      canonicalUrl: t.canonical_url,
+      elements: (elementsByThread.get(t.id) ?? []).map(
+        (e): ThreadElement => ({
+          id: e.id,
+          threadId: t.id,
+          path: e.path,
+          offsetXPercentage: e.offset_x_percentage,
+          offsetYPercentage: e.offset_y_percentage,
+          createdAt: e.created_at.getTime(),
+          modifiedAt: e.modified_at.getTime(),
+        }),
+      ),
+      parents: (parentsByThread.get(t.id) ?? []).map(
+        (p): ThreadParent => ({
+          id: p.id,
+          path: p.path,
+          proxyUrl: p.proxy_url,
+          originalUrl: p.url,
+          canonicalUrl: p.canonical_url,
+          depth: p.depth,
+          createdAt: p.created_at.getTime(),
+          modifiedAt: p.modified_at.getTime(),
+        }),
+      ),
+      browserContext: t.browser_context ?? {},
+      viewModeId: t.view_mode_id,
+      priority: t.priority,
+    };
+    if (t.offset_x_percentage !== null) response.offsetXPercentage = t.offset_x_percentage;
+    if (t.offset_y_percentage !== null) response.offsetYPercentage = t.offset_y_percentage;
+    return response;
+  });
+}
+
+export async function loadThreadResponse(db: Db, id: string, viewer: Viewer): Promise<WebpageThreadResponse> {
+  const row = await queryOne<ThreadRow>(db, `SELECT ${THREAD_COLUMNS} FROM threads t WHERE t.id = $1`, [id]);
+  if (!row) throw new Error(`thread ${id} vanished`);
+  const [response] = await toThreadResponses(db, [row], viewer);
+  return response!;
+}

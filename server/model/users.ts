@@ -1,0 +1,105 @@
+/**
+ * People as the API shows them (AuthorUser) and how they come to exist: external users from a
+ * customer JWT, identity-provider users from the SDK sign-in, and the service user standing in
+ * for an API key when it writes a thread or message.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuthorUser } from '../../src/api/wire.ts';
+import { isoAt, queryOne, type Db } from '../db/db.ts';
+
+export interface UserRow {
+  id: string;
+  workspace_id: string;
+  kind: 'member' | 'external' | 'idp' | 'service';
+  name: string;
+  email: string | null;
+  avatar_url: string | null;
+  created_at: Date;
+  modified_at: Date;
+  /** Present when selected with USER_COLUMNS. */
+  is_member?: boolean;
+}
+
+/** Columns of `users u` plus membership, for toAuthorUser. */
+export const USER_COLUMNS = `u.id, u.workspace_id, u.kind, u.name, u.email, u.avatar_url, u.created_at, u.modified_at,
+  EXISTS (SELECT 1 FROM workspace_members wm WHERE wm.user_id = u.id AND wm.workspace_id = u.workspace_id) AS is_member`;
+
+/**
+ * `guest` is true unless the person is a workspace member (service users are not guests either).
+ * The e-mail is shown only to API keys and to the person themself: reviewers on a shared page
+ * should not harvest each other's addresses.
+ */
+export function toAuthorUser(row: UserRow, viewer: { isApiKey: boolean; userId: string | null }): AuthorUser {
+  const user: AuthorUser = {
+    id: row.id,
+    name: row.name,
+    guest: !(row.is_member ?? false) && row.kind !== 'service',
+    createdAt: row.created_at.getTime(),
+    modifiedAt: row.modified_at.getTime(),
+    avatarUrl: row.avatar_url,
+  };
+  if (row.email && (viewer.isApiKey || viewer.userId === row.id)) user.email = row.email;
+  return user;
+}
+
+export async function loadUsers(db: Db, ids: string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ANY($1::uuid[])`, [unique]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+interface Profile {
+  name: string;
+  email?: string | undefined;
+}
+
+/** The external user `(workspace, externalId)`, created or refreshed with the latest profile. */
+export async function upsertExternalUser(db: Db, workspaceId: string, externalId: string, profile: Profile, now: number): Promise<string> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `INSERT INTO users (id, workspace_id, kind, external_id, name, email, created_at, modified_at)
+     VALUES ($1, $2, 'external', $3, $4, $5, $6::timestamptz, $6::timestamptz)
+     ON CONFLICT (workspace_id, external_id) DO UPDATE
+       SET name = EXCLUDED.name, email = COALESCE(EXCLUDED.email, users.email), modified_at = EXCLUDED.modified_at,
+           deleted_at = NULL
+     RETURNING id`,
+    [randomUUID(), workspaceId, externalId, profile.name, profile.email ?? null, isoAt(now)],
+  );
+  return row!.id;
+}
+
+/** The identity-provider user `(workspace, issuer, subject)`. */
+export async function upsertIdpUser(
+  db: Db,
+  workspaceId: string,
+  issuer: string,
+  subject: string,
+  profile: Profile & { emailVerified: boolean },
+  now: number,
+): Promise<string> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `INSERT INTO users (id, workspace_id, kind, idp_issuer, idp_subject, name, email, email_verified, created_at, modified_at)
+     VALUES ($1, $2, 'idp', $3, $4, $5, $6, $7, $8::timestamptz, $8::timestamptz)
+     ON CONFLICT (workspace_id, idp_issuer, idp_subject) DO UPDATE
+       SET name = EXCLUDED.name, email = COALESCE(EXCLUDED.email, users.email),
+           email_verified = EXCLUDED.email_verified, modified_at = EXCLUDED.modified_at, deleted_at = NULL
+     RETURNING id`,
+    [randomUUID(), workspaceId, issuer, subject, profile.name, profile.email ?? null, profile.emailVerified, isoAt(now)],
+  );
+  return row!.id;
+}
+
+/** The author an API key writes as in a workspace: one service user per key and workspace. */
+export async function serviceUserFor(db: Db, workspaceId: string, key: { keyId: string; keyName: string }, now: number): Promise<string> {
+  const row = await queryOne<{ id: string }>(
+    db,
+    `INSERT INTO users (id, workspace_id, kind, external_id, name, created_at, modified_at)
+     VALUES ($1, $2, 'service', $3, $4, $5::timestamptz, $5::timestamptz)
+     ON CONFLICT (workspace_id, external_id) DO UPDATE SET name = EXCLUDED.name
+     RETURNING id`,
+    [randomUUID(), workspaceId, `api_key:${key.keyId}`, key.keyName, isoAt(now)],
+  );
+  return row!.id;
+}

@@ -1,0 +1,122 @@
+/**
+ * §4.3 message endpoints: reply to a thread, edit a message, delete a message. Edits and deletes
+ * belong to the message's author (or an API key); the first message is the thread itself and is
+ * removed by deleting the thread.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { isoAt, json, queryOne, type Db } from '../db/db.ts';
+import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { noContent, ok } from '../http/envelope.ts';
+import { pathId, readJson } from '../http/validate.ts';
+import type { Caller } from '../auth/caller.ts';
+import { actingUserId, callerOf, mayModify, viewerOf, type Viewer } from '../auth/permissions.ts';
+import {
+  attachUploads,
+  checkUploads,
+  insertMessage,
+  loadAttachments,
+  loadMessage,
+  messageBodyFrom,
+  requireMessageBody,
+  toMessageResponse,
+} from '../model/messages.ts';
+import { loadUsers } from '../model/users.ts';
+import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
+import { threadForCaller } from './threads.ts';
+
+async function messageResponse(db: Db, messageId: string, viewer: Viewer) {
+  const row = await loadMessage(db, messageId);
+  if (!row) throw new Error(`message ${messageId} vanished`);
+  const [users, attachments, seen] = await Promise.all([
+    loadUsers(db, [row.author_user_id]),
+    loadAttachments(db, [row.id]),
+    viewer.userId
+      ? queryOne<{ last_seen_at: Date }>(db, 'SELECT last_seen_at FROM thread_reads WHERE thread_id = $1 AND user_id = $2', [row.thread_id, viewer.userId])
+      : Promise.resolve(undefined),
+  ]);
+  return toMessageResponse(row, { viewer, users, attachments, lastSeenAt: seen?.last_seen_at.getTime() ?? null });
+}
+
+/** The message and its thread, if the caller may reach the thread's markup; 404 otherwise. */
+async function messageForCaller(db: Db, caller: Caller, messageId: string) {
+  const message = await loadMessage(db, messageId);
+  if (!message) throw notFound('Message');
+  try {
+    const thread = await threadForCaller(db, caller, message.thread_id);
+    return { message, thread };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound('Message');
+    throw error;
+  }
+}
+
+export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { db, clock } = deps;
+
+  routes.post('/threads/:threadId/messages', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'threadId', 'Thread'));
+    const input = await readJson(c, createMessageSchema);
+    const body = requireMessageBody(input);
+    const fileIds = await checkUploads(db, thread.workspace_id, input);
+    const now = clock.now();
+    const messageId = await db.transaction(async (tx) => {
+      const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
+      const id = await insertMessage(tx, { threadId: thread.id, authorUserId, body, fileIds, now });
+      await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
+      return id;
+    });
+    return ok(c, await messageResponse(db, messageId, viewerOf(caller)));
+  });
+
+  routes.patch('/messages/:id', async (c) => {
+    const caller = callerOf(c);
+    const { message, thread } = await messageForCaller(db, caller, pathId(c, 'id', 'Message'));
+    if (!mayModify(viewerOf(caller), message.author_user_id)) throw forbidden('Only the author of a message (or an API key) may edit it');
+    const input = await readJson(c, updateMessageSchema);
+    const body = messageBodyFrom(input);
+    if (!body && input.priority === undefined && input.attachments === undefined) {
+      throw validationFailed('Nothing to update: send message (or content), attachments or priority', [
+        { path: 'message', message: 'required (or content, attachments, priority)' },
+      ]);
+    }
+    if (input.priority !== undefined && !mayModify(viewerOf(caller), thread.author_user_id)) {
+      throw forbidden("Only the thread's author (or an API key) may change its priority");
+    }
+    const fileIds = await checkUploads(db, thread.workspace_id, input);
+    const now = isoAt(clock.now());
+    await db.transaction(async (tx) => {
+      if (body) {
+        await tx.query(
+          'UPDATE messages SET delta = $2::jsonb, plain_text = $3, mention_ids = $4::jsonb, modified_at = $5::timestamptz WHERE id = $1',
+          [message.id, json(body.delta), body.plainText, json(body.mentionIds), now],
+        );
+      }
+      if (input.attachments !== undefined) {
+        await tx.query('DELETE FROM message_attachments WHERE message_id = $1', [message.id]);
+        await attachUploads(tx, message.id, fileIds, clock.now());
+      }
+      if (input.priority !== undefined) {
+        // A message carries no priority of its own: it sets its thread's.
+        await tx.query('UPDATE threads SET priority = $2, modified_at = $3::timestamptz WHERE id = $1', [thread.id, input.priority, now]);
+      }
+    });
+    return ok(c, await messageResponse(db, message.id, viewerOf(caller)));
+  });
+
+  routes.delete('/messages/:id', async (c) => {
+    const caller = callerOf(c);
+    const { message, thread } = await messageForCaller(db, caller, pathId(c, 'id', 'Message'));
+    if (!mayModify(viewerOf(caller), message.author_user_id)) throw forbidden('Only the author of a message (or an API key) may delete it');
+    const first = await queryOne<{ id: string }>(db, 'SELECT id FROM messages WHERE thread_id = $1 ORDER BY seq LIMIT 1', [thread.id]);
+    if (first?.id === message.id) {
+      throw new ApiError(409, 'conflict', 'This is the first message of its thread; delete the thread instead');
+    }
+    await db.query('DELETE FROM messages WHERE id = $1', [message.id]);
+    return noContent(c);
+  });
+
+  return routes;
+}

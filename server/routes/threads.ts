@@ -1,0 +1,147 @@
+/**
+ * §4.2 thread endpoints (the screenshot endpoints come with uploads): list, read, create, resolve,
+ * unresolve, delete and move-pin. Every handler first proves the caller may reach the markup.
+ */
+import { Hono } from 'hono';
+import type { ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { isoAt, type Db } from '../db/db.ts';
+import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { noContent, ok } from '../http/envelope.ts';
+import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
+import type { Caller } from '../auth/caller.ts';
+import { actingUserId, apiKeyReaches, callerOf, markupForCaller, mayModify, viewerOf } from '../auth/permissions.ts';
+import { checkUploads, requireMessageBody } from '../model/messages.ts';
+import { findThread, loadThreadResponse, toThreadResponses } from '../model/threads.ts';
+import { listThreads } from '../model/thread-list.ts';
+import { createThread, movePin } from '../model/thread-writes.ts';
+import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+/** The thread, if the caller may reach its markup; 404 otherwise. */
+export async function threadForCaller(db: Db, caller: Caller, threadId: string) {
+  const thread = await findThread(db, threadId);
+  if (!thread) throw notFound('Thread');
+  const reachable =
+    caller.kind === 'exchange' ? caller.markupId === thread.markup_id && caller.workspaceId === thread.workspace_id : apiKeyReaches(caller, thread);
+  if (!reachable) throw notFound('Thread');
+  return thread;
+}
+
+export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { db, clock } = deps;
+
+  routes.get('/threads', async (c) => {
+    const caller = callerOf(c);
+    const query = readQuery(c, listThreadsQuerySchema);
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    if (limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw validationFailed(`limit must be between 1 and ${MAX_PAGE_SIZE}`, [{ path: 'limit', message: `between 1 and ${MAX_PAGE_SIZE}` }]);
+    }
+    if (!isUuid(query.markupId)) throw notFound('Markup');
+    const markup = await markupForCaller(db, caller, query.markupId.toLowerCase());
+    const page = await listThreads(db, {
+      markupId: markup.id,
+      order: query.order ?? 'pin_asc',
+      limit,
+      offset: query.offset,
+      cursorId: query.cursorId || undefined,
+      resolved: query.resolved,
+      viewMode: query.viewMode,
+      q: query.q,
+      withThreadOrMessageId: query.withThreadOrMessageId?.toLowerCase(),
+    });
+    const body: ListThreadsResponse = {
+      threads: await toThreadResponses(db, page.rows, viewerOf(caller)),
+      query: query.resolved === undefined ? {} : { resolved: query.resolved },
+      offset: page.offset,
+      total: page.total,
+      cursorId: page.cursorId,
+    };
+    return ok(c, body);
+  });
+
+  routes.get('/threads/:id', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    return ok(c, await loadThreadResponse(db, thread.id, viewerOf(caller)));
+  });
+
+  routes.post('/threads', async (c) => {
+    const caller = callerOf(c);
+    const input = await readJson(c, createThreadSchema);
+    const markupId = input.projectId ?? (caller.kind === 'exchange' ? caller.markupId : undefined);
+    if (!markupId) throw validationFailed('projectId: required when creating a thread with an API key', [{ path: 'projectId', message: 'required' }]);
+    if (!isUuid(markupId)) throw notFound('Markup');
+    const markup = await markupForCaller(db, caller, markupId.toLowerCase());
+    if (input.isImageThread || markup.type !== 'webpage') {
+      throw validationFailed('isImageThread: this markup is a webpage; image threads are not supported on it', [
+        { path: 'isImageThread', message: 'must be false for a webpage markup' },
+      ]);
+    }
+    if (markup.read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
+    const body = requireMessageBody(input);
+    const fileIds = await checkUploads(db, markup.workspace_id, input);
+    const now = clock.now();
+    const threadId = await db.transaction(async (tx) => {
+      const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
+      return createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
+    });
+    return ok(c, await loadThreadResponse(db, threadId, viewerOf(caller)));
+  });
+
+  routes.post('/threads/:id/resolve', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    let modifiedAt = thread.modified_at.getTime();
+    if (!thread.resolved) {
+      modifiedAt = clock.now();
+      await db.transaction(async (tx) => {
+        const userId = await actingUserId(tx, caller, thread.workspace_id, clock);
+        await tx.query(
+          `UPDATE threads SET resolved = true, resolved_at = $2::timestamptz, resolved_by_user_id = $3,
+             modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1`,
+          [thread.id, isoAt(modifiedAt), userId],
+        );
+      });
+    }
+    const body: ResolveThreadResponse = { threadId: thread.id, modifiedAt };
+    return ok(c, body);
+  });
+
+  routes.post('/threads/:id/unresolve', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    if (thread.resolved) {
+      await db.query(
+        `UPDATE threads SET resolved = false, resolved_at = NULL, resolved_by_user_id = NULL,
+           modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1`,
+        [thread.id, isoAt(clock.now())],
+      );
+    }
+    const body: UnresolveThreadResponse = { threadId: thread.id };
+    return ok(c, body);
+  });
+
+  routes.delete('/threads/:id', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    if (!mayModify(viewerOf(caller), thread.author_user_id)) throw forbidden('Only the author of a thread (or an API key) may delete it');
+    await db.query('DELETE FROM threads WHERE id = $1', [thread.id]);
+    return noContent(c);
+  });
+
+  routes.patch('/threads/:id/move-pin', async (c) => {
+    const caller = callerOf(c);
+    const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    if (!mayModify(viewerOf(caller), thread.author_user_id)) throw forbidden('Only the author of a thread (or an API key) may move its pin');
+    const input = await readJson(c, movePinSchema);
+    const short = await db.transaction((tx) => movePin(tx, thread, input, clock.now()));
+    return ok(c, short);
+  });
+
+  return routes;
+}

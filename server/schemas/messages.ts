@@ -1,0 +1,18 @@
+/** Request schemas of the message endpoints (create = reply, update). */
+import { z } from 'zod';
+import { deltaSchema } from '../model/delta.ts';
+import { attachmentRefSchema, prioritySchema } from './threads.ts';
+
+const messageFields = {
+  content: z.string().max(20_000).optional(),
+  mentionIds: z.array(z.string().max(200)).max(100).optional(),
+  message: deltaSchema.optional(),
+  attachments: z.array(attachmentRefSchema).max(20).optional(),
+  clipVideos: z.array(z.unknown()).optional(),
+};
+
+export const createMessageSchema = z.object(messageFields);
+export type CreateMessageInput = z.output<typeof createMessageSchema>;
+
+export const updateMessageSchema = z.object({ ...messageFields, priority: prioritySchema.nullable().optional() });
+export type UpdateMessageInput = z.output<typeof updateMessageSchema>;

@@ -1,0 +1,186 @@
+/**
+ * A whole server for tests, in memory: PGlite, migrations, the demo seed and the app, with a clock
+ * the test moves by hand (expiry tests never sleep) and small helpers to call the API and mint
+ * credentials. One instance per test file keeps the suite fast; tests create what they need.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importJWK, SignJWT, type JWTPayload } from 'jose';
+import type { CreateThreadRequest } from '../src/api/wire.ts';
+import { createApp } from './app.ts';
+import type { AppConfig, AppDeps, Logger } from './deps.ts';
+import { openPglite, pgliteTemplate } from './db/pglite.ts';
+import { loadMigrations, migrate } from './db/migrate.ts';
+import { seedDemo, type DemoInfo } from './seed.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:8787';
+export const TEST_SDK_ORIGIN = 'http://localhost:8787';
+export const API = '/api/v2';
+
+export interface TestClock {
+  now(): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function manualClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    set: (ms) => {
+      current = ms;
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is (for malformed JSON tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export const silentLogger: Logger = { error: () => undefined, info: () => undefined };
+
+export interface TestServerOverrides {
+  config?: Partial<AppConfig>;
+  log?: Logger;
+  dataDir?: string;
+}
+
+/**
+ * A migrated empty database as a PGlite dump, cached in the OS temp directory under a key of the
+ * PGlite version and the migrations, so each test file skips initdb (seconds) after the first.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const version = (JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const key = createHash('sha256').update(version).update(JSON.stringify(loadMigrations())).digest('hex').slice(0, 16);
+  const file = path.join(tmpdir(), `pinmark-test-pglite-${key}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const dump = await pgliteTemplate(migrate);
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
+export async function createTestServer(overrides: TestServerOverrides = {}) {
+  const db = overrides.dataDir ? await openPglite(overrides.dataDir) : await openPglite(undefined, { loadDataDir: await migratedTemplate() });
+  await migrate(db);
+  const clock = manualClock();
+  const seed: DemoInfo = await seedDemo(db, { publicUrl: TEST_PUBLIC_URL, port: 8787 }, clock.now());
+  const config: AppConfig = {
+    publicUrl: TEST_PUBLIC_URL,
+    widgetDir: '/nonexistent/widget',
+    demoDir: '/nonexistent/demo',
+    devIdp: true,
+    ...overrides.config,
+  };
+  const deps: AppDeps = {
+    db,
+    config,
+    clock,
+    log: overrides.log ?? silentLogger,
+    demo: { publicKey: seed.publicKey, markupId: seed.markupId, customerJwt: seed.customerJwt },
+  };
+  const app = createApp(deps);
+
+  async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  /** A customer JWT signed with the demo installation's key; claims override the defaults. */
+  async function customerJwt(claims: JWTPayload = {}, options: { key?: DemoInfo['customerJwt']['privateJwk']; omit?: string[] } = {}): Promise<string> {
+    const key = await importJWK(options.key ?? seed.customerJwt.privateJwk, 'ES256');
+    const iat = Math.floor(clock.now() / 1000);
+    const payload: JWTPayload = {
+      iss: seed.expectedIss,
+      aud: seed.expectedAud,
+      sub: 'customer-user-1',
+      name: 'Casey Customer',
+      email: 'casey@customer.example',
+      markupId: seed.markupId,
+      iat,
+      exp: iat + 600,
+      ...claims,
+    };
+    for (const claim of options.omit ?? []) delete payload[claim];
+    return new SignJWT(payload).setProtectedHeader({ alg: 'ES256' }).sign(key);
+  }
+
+  /** An exchange token for a customer user (default: the demo markup). */
+  async function exchangeToken(claims: JWTPayload = {}): Promise<{ token: string; userId: string }> {
+    const res = await request('POST', `${API}/auth/exchange`, { body: { token: await customerJwt(claims) } });
+    if (res.status !== 200) throw new Error(`exchange failed: ${res.status} ${res.text}`);
+    return { token: res.body.data.exchangeToken, userId: res.body.data.userId };
+  }
+
+  /** A dev-IdP access token. */
+  async function idpAccessToken(name = 'Dana Developer', email = 'dana@example.com'): Promise<string> {
+    const res = await request('POST', '/idp/token', { body: { name, email } });
+    if (res.status !== 200) throw new Error(`idp token failed: ${res.status} ${res.text}`);
+    return res.body.accessToken;
+  }
+
+  return { app, db, deps, seed, clock, request, customerJwt, exchangeToken, idpAccessToken, close: () => db.close() };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/** A valid CreateThreadRequest for the demo page; override any field. */
+export function threadBody(overrides: Partial<CreateThreadRequest> & Record<string, unknown> = {}): CreateThreadRequest {
+  return {
+    isImageThread: false,
+    url: `${TEST_PUBLIC_URL}/pricing.html?utm_source=x`,
+    canonicalUrl: `${TEST_PUBLIC_URL}/pricing.html`,
+    elements: [{ elementPath: 'main > section:nth-of-type(2) > h2', offsetXPercentage: 12.5, offsetYPercentage: 40 }],
+    offsetXPercentage: 33.3,
+    offsetYPercentage: 51,
+    message: { ops: [{ insert: 'The price looks wrong ' }, { insert: { mention: { id: 'u-1', value: 'Demo Owner' } } }, { insert: '\n' }] },
+    browserContext: {
+      browserName: 'Chrome',
+      browserVersion: '131',
+      os: 'Linux',
+      osVersion: '6.1',
+      osVersionName: '',
+      platform: 'desktop',
+      screenWidth: 1920,
+      screenHeight: 1080,
+      viewportWidth: 1280,
+      viewportHeight: 800,
+      devicePixelRatio: 1,
+    },
+    elementParents: [{ url: `${TEST_PUBLIC_URL}/pricing.html`, canonicalUrl: `${TEST_PUBLIC_URL}/pricing.html`, path: 'main > section:nth-of-type(2)', depth: 1 }],
+    viewModeId: 'desktop',
+    ...overrides,
+  } as CreateThreadRequest;
+}

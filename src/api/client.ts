@@ -1,0 +1,210 @@
+/**
+ * Typed client for the Feedback and Markup Service API v2 (only the endpoints the widget uses).
+ *
+ * Every request carries the bearer token (when there is one), `Service-API-Version` and a JSON
+ * content type; successful bodies are unwrapped from `{data}`; 204 resolves to `undefined`; every
+ * failure — HTTP error, network failure, timeout — rejects with an `ApiError`, never anything else.
+ */
+import { ApiError, apiErrorFromBody, isRecord } from './errors';
+import {
+  API_PREFIX,
+  SERVICE_API_VERSION,
+  type AuthConfigResponse,
+  type CreateMessageRequest,
+  type CreateThreadRequest,
+  type ExchangeTokenResponse,
+  type ListThreadsQuery,
+  type ListThreadsResponse,
+  type MarkupResponse,
+  type MessageResponse,
+  type MovePinRequest,
+  type ProjectMessageTagsResponse,
+  type ResolveThreadResponse,
+  type SdkExchangeResponse,
+  type SdkExchangeResultQuery,
+  type ShortWebpageThread,
+  type ThreadResponse,
+  type UnresolveThreadResponse,
+  type UpdateMessageRequest,
+  type ViewMode,
+  type WorkspaceResponse,
+} from './wire';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface ApiClientOptions {
+  /** Origin of the service, e.g. `https://feedback.example.com` (a trailing slash is fine). */
+  apiBase: string;
+  /** The current exchange token, read for every request. */
+  getToken?: () => string | null | undefined;
+  timeoutMs?: number;
+  /** Injected in tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Overrides the token: a string is sent as the bearer, `null` sends no Authorization header. */
+  bearer?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.apiBase.replace(/\/+$/, '') + API_PREFIX;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const inFlight = new Set<AbortController>();
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const url = base + path + queryString(opts.query);
+    const headers: Record<string, string> = {
+      'Service-API-Version': SERVICE_API_VERSION,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
+    const token = opts.bearer !== undefined ? opts.bearer : options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    inFlight.add(controller);
+    let timedOut = false;
+    const timer = window.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onCallerAbort);
+    if (opts.signal?.aborted) controller.abort();
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: controller.signal,
+          credentials: 'omit',
+        });
+      } catch {
+        if (timedOut) throw new ApiError(0, 'timeout', 'The request timed out.');
+        if (controller.signal.aborted) throw new ApiError(0, 'aborted', 'The request was cancelled.');
+        throw new ApiError(0, 'network_error', 'The service could not be reached.');
+      }
+      let text: string;
+      try {
+        text = response.status === 204 ? '' : await response.text();
+      } catch {
+        if (timedOut) throw new ApiError(0, 'timeout', 'The request timed out.');
+        throw new ApiError(0, 'network_error', 'The connection broke while reading the answer.');
+      }
+      if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
+      if (!text) return undefined as T;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ApiError(response.status, 'invalid_response', 'The server sent an answer that is not JSON.');
+      }
+      return (isRecord(parsed) && 'data' in parsed ? parsed.data : parsed) as T;
+    } finally {
+      window.clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onCallerAbort);
+      inFlight.delete(controller);
+    }
+  }
+
+  const id = encodeURIComponent;
+
+  async function listAllThreads(query: ListThreadsQuery, signal?: AbortSignal): Promise<ThreadResponse[]> {
+    const threads: ThreadResponse[] = [];
+    const seenCursors = new Set<string>();
+    let cursorId: string | undefined = query.cursorId;
+    // A hard page cap protects against a server that keeps answering with new cursors forever.
+    for (let page = 0; page < 1000; page++) {
+      const result = await request<ListThreadsResponse | undefined>('GET', '/threads', {
+        query: { ...(query as unknown as Record<string, QueryValue>), cursorId },
+        signal,
+      });
+      const batch = Array.isArray(result?.threads) ? result.threads : [];
+      threads.push(...batch);
+      const next = result?.cursorId;
+      if (!next || batch.length === 0 || seenCursors.has(next)) break;
+      seenCursors.add(next);
+      cursorId = next;
+    }
+    return threads;
+  }
+
+  return {
+    request,
+    /** Aborts every request still in flight (used by destroy). */
+    abortAll(): void {
+      for (const controller of inFlight) controller.abort();
+    },
+
+    // ---- authentication
+    getAuthConfig: (publicKey: string) =>
+      request<AuthConfigResponse>('GET', '/auth/config', { query: { publicKey }, bearer: null }),
+    exchange: (token: string) =>
+      request<ExchangeTokenResponse>('POST', '/auth/exchange', { body: { token }, bearer: null }),
+    sdkExchange: (identityToken: string, body: { publicKey: string; markupId: string; sdkOrigin: string; state?: string }) =>
+      request<SdkExchangeResponse>('POST', '/auth/sdk-exchange', { body, bearer: identityToken }),
+    sdkExchangeResult: (query: SdkExchangeResultQuery, signal?: AbortSignal) =>
+      request<SdkExchangeResponse>('GET', '/auth/sdk-exchange/result', {
+        query: { ...query },
+        bearer: null,
+        signal,
+      }),
+
+    // ---- threads
+    listThreads: (query: ListThreadsQuery, signal?: AbortSignal) =>
+      request<ListThreadsResponse>('GET', '/threads', { query: { ...query }, signal }),
+    listAllThreads,
+    getThread: (threadId: string) => request<ThreadResponse>('GET', `/threads/${id(threadId)}`),
+    createThread: (body: CreateThreadRequest) => request<ThreadResponse>('POST', '/threads', { body }),
+    resolveThread: (threadId: string) =>
+      request<ResolveThreadResponse>('POST', `/threads/${id(threadId)}/resolve`),
+    unresolveThread: (threadId: string) =>
+      request<UnresolveThreadResponse>('POST', `/threads/${id(threadId)}/unresolve`),
+    deleteThread: (threadId: string) => request<undefined>('DELETE', `/threads/${id(threadId)}`),
+    movePin: (threadId: string, body: MovePinRequest) =>
+      request<ShortWebpageThread>('PATCH', `/threads/${id(threadId)}/move-pin`, { body }),
+
+    // ---- messages
+    createMessage: (threadId: string, body: CreateMessageRequest) =>
+      request<MessageResponse>('POST', `/threads/${id(threadId)}/messages`, { body }),
+    updateMessage: (messageId: string, body: UpdateMessageRequest) =>
+      request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body }),
+    deleteMessage: (messageId: string) => request<undefined>('DELETE', `/messages/${id(messageId)}`),
+
+    // ---- markups and workspace
+    getMarkup: (markupId: string) => request<MarkupResponse>('GET', `/markups/${id(markupId)}`),
+    getMarkupTags: (markupId: string) =>
+      request<ProjectMessageTagsResponse>('GET', `/markups/${id(markupId)}/tag`),
+    /** View modes of a markup; `undefined` when the server has none to offer (204). */
+    getViewModes: async (markupId: string): Promise<ViewMode[] | undefined> => {
+      const result = await request<unknown>('GET', `/markups/${id(markupId)}/view-modes`);
+      const list = Array.isArray(result) ? result : isRecord(result) ? result.viewModes : undefined;
+      return Array.isArray(list) ? (list.filter(isRecord) as unknown as ViewMode[]) : undefined;
+    },
+    getWorkspace: () => request<WorkspaceResponse>('GET', '/workspace'),
+  };
+}
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

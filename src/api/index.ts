@@ -1,0 +1,2 @@
+export { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient, type ApiClientOptions } from './client';
+export { ApiError, isApiError, type ApiErrorCode } from './errors';

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { PinmarkInstance } from '../types';
+import { installPinmarkLoader, type LoaderScript, type WidgetModule } from './stub';
+
+function fakeInstance() {
+  const calls: [string, unknown[]][] = [];
+  const offs: ReturnType<typeof vi.fn>[] = [];
+  const instance: PinmarkInstance = {
+    init: (...args) => void calls.push(['init', args]),
+    open: (...args) => void calls.push(['open', args]),
+    close: (...args) => void calls.push(['close', args]),
+    destroy: (...args) => void calls.push(['destroy', args]),
+    on: (...args) => {
+      calls.push(['on', args]);
+      const off = vi.fn();
+      offs.push(off);
+      return off;
+    },
+  };
+  return { instance, calls, offs };
+}
+
+function script(data: Record<string, string> = {}, src = 'https://cdn.test/widget/pinmark.js'): LoaderScript {
+  return { src, dataset: data as DOMStringMap, nonce: 'n0nce' };
+}
+
+function deferredImport() {
+  let resolve!: (module: WidgetModule) => void;
+  let reject!: (error: unknown) => void;
+  const urls: string[] = [];
+  const importer = (url: string) => {
+    urls.push(url);
+    return new Promise<WidgetModule>((res, rej) => ((resolve = res), (reject = rej)));
+  };
+  return { importer, urls, resolve: (m: WidgetModule) => resolve(m), reject: (e: unknown) => reject(e) };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('loader', () => {
+  it('imports app.js next to its own script and auto-inits from data attributes', async () => {
+    const win: { Pinmark?: unknown } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script({ publicKey: 'pk_1', markupId: 'm1' }), load.importer);
+    expect(load.urls).toEqual(['https://cdn.test/widget/app.js']);
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls).toEqual([['init', [{ publicKey: 'pk_1', markupId: 'm1', apiBase: 'https://cdn.test', nonce: 'n0nce' }]]]);
+  });
+
+  it('uses data-api-base when given', async () => {
+    const win: { Pinmark?: unknown } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script({ publicKey: 'pk', markupId: 'm', apiBase: 'https://api.test' }), load.importer);
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls[0]![1][0]).toMatchObject({ apiBase: 'https://api.test' });
+  });
+
+  it('queues calls made before load, replays them in order, then forwards directly', async () => {
+    const win: { Pinmark?: PinmarkInstance } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script(), load.importer);
+    const api = win.Pinmark!;
+    expect(Object.keys(api).sort()).toEqual(['close', 'destroy', 'init', 'on', 'open']);
+    const ready = () => {};
+    const offReady = api.on('ready', ready);
+    const offError = api.on('error', () => {});
+    api.init({ publicKey: 'pk', markupId: 'm', apiBase: 'https://api.test' });
+    api.open();
+    offError();
+    expect(typeof offReady).toBe('function');
+
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls.map(([method]) => method)).toEqual(['on', 'init', 'open']);
+    expect(fake.calls[0]![1]).toEqual(['ready', ready]);
+
+    offReady();
+    expect(fake.offs[0]).toHaveBeenCalledTimes(1);
+    api.close();
+    const off = api.on('signedIn', () => {});
+    expect(fake.calls.slice(-2).map(([method]) => method)).toEqual(['close', 'on']);
+    off();
+    expect(fake.offs[1]).toHaveBeenCalledTimes(1);
+  });
+
+  it('never throws: a failed import ends in one console.warn and the stub stays callable', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const win: { Pinmark?: PinmarkInstance } = {};
+      const load = deferredImport();
+      installPinmarkLoader(win, script(), load.importer);
+      load.reject(new TypeError('Failed to fetch dynamically imported module'));
+      await tick();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(() => win.Pinmark!.open()).not.toThrow();
+      expect(typeof win.Pinmark!.on('ready', () => {})).toBe('function');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('leaves an existing window.Pinmark alone (loaded twice)', () => {
+    const existing = { mine: true };
+    const win: { Pinmark?: unknown } = { Pinmark: existing };
+    const importer = vi.fn();
+    installPinmarkLoader(win, script({ publicKey: 'pk', markupId: 'm' }), importer);
+    expect(win.Pinmark).toBe(existing);
+    expect(importer).not.toHaveBeenCalled();
+  });
+
+  it('warns once without a script src', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const win: { Pinmark?: unknown } = {};
+      installPinmarkLoader(win, null, vi.fn());
+      expect(win.Pinmark).toBeUndefined();
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

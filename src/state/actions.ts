@@ -1,0 +1,291 @@
+/**
+ * The widget's behaviour: every change to the store happens here, in response to the UI or to the
+ * session changing. Calls out to api, auth, anchor, capture and delta; never to the UI.
+ * No action throws: failures become WidgetErrors in the store (the UI explains them), an `error`
+ * event and one console.warn. What the reviewer typed stays in the store until it is posted.
+ */
+import { describePin } from '../anchor';
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { CreateThreadRequest } from '../api/wire';
+import { createAuth, type AuthOptions, type AuthState } from '../auth/auth';
+import { SignInError } from '../auth/popup-sign-in';
+import { browserContext } from '../capture';
+import { textToDelta } from '../delta';
+import type { ListenerCollection } from '../util/listener-collection';
+import { toWidgetError, widgetError } from './errors';
+import type { EmitFn } from './events';
+import { createStore, currentPage, type WidgetError } from './store';
+import { createThreadActions } from './thread-actions';
+import { viewModeIdFor, type ViewModeBreakpoints } from './view-mode';
+
+export interface ControllerConfig {
+  publicKey: string;
+  markupId: string;
+  apiBase: string;
+  signInUrl?: string;
+  getCustomerToken?: () => Promise<string>;
+  getIdentityToken?: () => Promise<string>;
+  viewModeBreakpoints?: ViewModeBreakpoints;
+}
+
+export interface ControllerDeps {
+  config: ControllerConfig;
+  api: ApiClient;
+  owner: ListenerCollection;
+  emit: EmitFn;
+  /** Emits `error` and warns once; returns what the UI should show. */
+  report: (error: unknown, context: string) => WidgetError;
+  /** Test seams for the popup flow. */
+  authSeams?: Pick<AuthOptions, 'openWindow' | 'pollIntervalMs'>;
+}
+
+export type Controller = ReturnType<typeof createController>;
+export type Actions = Controller['actions'];
+
+/** A launcher click this soon after comment mode was entered for the reviewer doesn't leave it. */
+const AUTO_ENTER_GRACE_MS = 600;
+
+export function createController({ config, api, owner, emit, report, authSeams }: ControllerDeps) {
+  const store = createStore();
+  const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
+  let unauthorized: Promise<boolean> | null = null;
+  /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
+  let commentWhenSignedIn = false;
+  /** When comment mode was entered on the reviewer's behalf (see toggle). */
+  let autoEnteredAt = -Infinity;
+
+  function onAuthChange(next: AuthState) {
+    const previous = store.session.peek();
+    if (next.status === 'signed-in') {
+      const { userId, name } = next.session;
+      store.session.value = { status: 'signed-in', userId, name };
+      if (previous.status !== 'signed-in' || previous.userId !== userId) emit('signedIn', { userId, name });
+    } else if (next.status === 'signing-in') {
+      store.session.value = { status: 'signing-in' };
+    } else {
+      store.session.value = { status: 'signed-out', expired: !!next.expired };
+      if (store.mode.peek() === 'commenting') store.mode.value = 'idle';
+      if (next.expired) store.notice.value = widgetError('session_expired');
+      if (previous.status !== 'signed-out') emit('signedOut', { expired: !!next.expired });
+    }
+  }
+
+  /** Runs an API call; on 401 renews a silent session once and retries. */
+  async function authed<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      unauthorized ??= auth.handleUnauthorized().finally(() => (unauthorized = null));
+      if (await unauthorized) return call();
+      throw error;
+    }
+  }
+
+  async function load(): Promise<void> {
+    const { markupId } = config;
+    try {
+      const [markup, threads, viewModes] = await Promise.all([
+        authed(() => api.getMarkup(markupId)),
+        authed(() => api.listAllThreads({ markupId, limit: 100 })),
+        authed(() => api.getViewModes(markupId)).catch(() => undefined),
+      ]);
+      store.markup.value = markup ?? null;
+      store.threads.value = threads;
+      store.viewModes.value = viewModes ?? [];
+      store.threadsLoaded.value = true;
+      if (store.notice.peek()?.code === 'load_failed') store.notice.value = null;
+    } catch (error) {
+      if (owner.isDestroyed) return;
+      const problem = report(error, 'load');
+      store.notice.value = { ...problem, code: problem.status === 401 ? 'session_expired' : 'load_failed' };
+    }
+  }
+
+  async function afterSignIn() {
+    const wantsToComment = commentWhenSignedIn || store.signInPanelOpen.peek();
+    commentWhenSignedIn = false;
+    store.signInError.value = null;
+    if (store.notice.peek()?.code === 'session_expired') store.notice.value = null;
+    store.signInPanelOpen.value = false;
+    // Enter comment mode right away (not after loading), so it happens when the reviewer expects it.
+    if (wantsToComment && store.mode.peek() === 'idle' && !store.readOnly.peek()) {
+      store.mode.value = 'commenting';
+      autoEnteredAt = performance.now();
+    }
+    await load();
+    if (store.readOnly.peek() && store.mode.peek() === 'commenting') {
+      store.mode.value = 'idle';
+      store.notice.value = widgetError('comments_paused');
+    }
+  }
+
+  function closeEverything() {
+    commentWhenSignedIn = false;
+    store.mode.value = 'idle';
+    store.pendingPin.value = null;
+    store.openThreadId.value = null;
+    store.signInPanelOpen.value = false;
+    store.thread.confirmingDelete.value = false;
+  }
+
+  const actions = {
+    /** Restores or silently creates a session, loads the markup's threads, then emits `ready`. */
+    async start(): Promise<void> {
+      if (auth.restore()) {
+        await load();
+      } else if (auth.canRenewSilently) {
+        try {
+          await auth.signInSilently();
+          await afterSignIn();
+        } catch (error) {
+          if (!owner.isDestroyed) store.signInError.value = report(error, 'sign-in');
+        }
+      }
+      if (!owner.isDestroyed) emit('ready', { signedIn: store.session.peek().status === 'signed-in' });
+    },
+
+    reload: load,
+
+    /** Sign in (popup, or the host's token when it gave one). Call synchronously from a click. */
+    signIn(): void {
+      store.signInError.value = null;
+      const failed = (error: unknown) => {
+        if (owner.isDestroyed || (error instanceof SignInError && error.kind === 'cancelled')) return;
+        store.signInError.value = error instanceof SignInError ? toWidgetError(error) : report(error, 'sign-in');
+      };
+      if (auth.canRenewSilently) {
+        auth.signInSilently().then(afterSignIn, failed);
+        return;
+      }
+      const outcome = auth.signInWithPopup();
+      if (outcome === 'blocked') {
+        store.signInError.value = widgetError('popup_blocked');
+        return;
+      }
+      outcome.then(afterSignIn, failed);
+    },
+
+    cancelSignIn(): void {
+      auth.cancelSignIn();
+    },
+
+    /** Comment mode, or the sign-in panel when signed out. */
+    open(): void {
+      if (store.session.peek().status !== 'signed-in') {
+        if (store.mode.peek() !== 'composing') store.mode.value = 'idle';
+        store.signInPanelOpen.value = true;
+        commentWhenSignedIn = true;
+        return;
+      }
+      if (store.readOnly.peek()) {
+        store.notice.value = widgetError('comments_paused');
+        return;
+      }
+      closeEverything();
+      store.mode.value = 'commenting';
+    },
+
+    close: closeEverything,
+
+    /** The launcher: toggles comment mode (or the sign-in panel when signed out). */
+    toggle(): void {
+      if (store.mode.peek() === 'commenting') {
+        // A click racing the automatic entry into comment mode (sign-in just finished) means
+        // "comment", not "stop": don't undo what the reviewer is asking for.
+        if (performance.now() - autoEnteredAt > AUTO_ENTER_GRACE_MS) store.mode.value = 'idle';
+        return;
+      }
+      if (store.session.peek().status === 'signed-out' && store.signInPanelOpen.peek()) {
+        closeEverything();
+        return;
+      }
+      // Signed in: comment mode. Signed out: the sign-in panel. Signing in: remember the wish.
+      actions.open();
+    },
+
+    placePin(target: Element, clientX: number, clientY: number): void {
+      if (store.mode.peek() !== 'commenting') return;
+      try {
+        store.pendingPin.value = describePin(target, clientX, clientY);
+      } catch (error) {
+        store.notice.value = report(error, 'pin');
+        return;
+      }
+      store.composer.error.value = null;
+      store.mode.value = 'composing';
+    },
+
+    setComposerText(text: string): void {
+      store.composer.text.value = text;
+    },
+
+    cancelComposer(): void {
+      if (store.composer.posting.peek()) return;
+      store.composer.text.value = '';
+      store.composer.error.value = null;
+      store.pendingPin.value = null;
+      store.mode.value = 'idle';
+    },
+
+    async createThread(): Promise<void> {
+      const { composer } = store;
+      const anchor = store.pendingPin.peek();
+      const text = composer.text.peek().trim();
+      if (composer.posting.peek() || !anchor) return;
+      if (!text) {
+        composer.error.value = widgetError('empty_message');
+        return;
+      }
+      composer.posting.value = true;
+      composer.error.value = null;
+      try {
+        const body: CreateThreadRequest = {
+          isImageThread: false,
+          url: window.location.href,
+          canonicalUrl: anchor.canonicalUrl,
+          elements: anchor.elements,
+          elementParents: anchor.elementParents,
+          offsetXPercentage: anchor.offsetXPercentage,
+          offsetYPercentage: anchor.offsetYPercentage,
+          viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), config.viewModeBreakpoints),
+          browserContext: browserContext(),
+          message: textToDelta(text),
+        };
+        const thread = await authed(() => api.createThread(body));
+        if (owner.isDestroyed) return;
+        store.threads.value = [...store.threads.peek().filter((t) => t.id !== thread.id), thread];
+        composer.text.value = '';
+        store.pendingPin.value = null;
+        if (store.mode.peek() === 'composing') store.mode.value = 'idle';
+        emit('threadCreated', { thread });
+      } catch (error) {
+        if (owner.isDestroyed) return;
+        composer.error.value = report(error, 'post');
+        // 403 usually means new comments were paused meanwhile: refresh the markup to show it.
+        if (error instanceof ApiError && error.status === 403) void load();
+      } finally {
+        composer.posting.value = false;
+      }
+    },
+
+    ...createThreadActions({ store, api, owner, emit, report, authed }),
+
+    dismissNotice(): void {
+      store.notice.value = null;
+    },
+
+    /** Re-reads the page identity (SPA navigation); cheap enough to call every frame. */
+    refreshPage(): void {
+      const page = currentPage();
+      const known = store.page.peek();
+      if (page.canonicalUrl !== known.canonicalUrl || page.url !== known.url) store.page.value = page;
+    },
+  };
+
+  owner.add(window, 'popstate', actions.refreshPage);
+  owner.add(window, 'hashchange', actions.refreshPage);
+
+  return { store, actions, auth, report };
+}

@@ -1,0 +1,15 @@
+/** Any thrown value → a WidgetError the UI can explain. */
+import { ApiError } from '../api/errors';
+import { SignInError } from '../auth/popup-sign-in';
+import type { WidgetError } from './store';
+
+export function toWidgetError(error: unknown): WidgetError {
+  if (error instanceof ApiError) return { code: String(error.code), status: error.status, message: error.message };
+  if (error instanceof SignInError) return { code: `sign_in_${error.kind}`, status: 0, message: error.message };
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return { code: 'unexpected', status: 0, message };
+}
+
+export function widgetError(code: string, message = ''): WidgetError {
+  return { code, status: 0, message };
+}

@@ -1,0 +1,105 @@
+/**
+ * What the reviewer does inside an open thread: reply, resolve/reopen, delete. One task at a time;
+ * failures are shown in the thread panel and reply drafts survive them (and closing the panel).
+ */
+import type { ApiClient } from '../api/client';
+import type { ThreadResponse } from '../api/wire';
+import { textToDelta } from '../delta';
+import type { ListenerCollection } from '../util/listener-collection';
+import { widgetError } from './errors';
+import type { EmitFn } from './events';
+import type { Store, ThreadTask, WidgetError } from './store';
+
+export interface ThreadActionDeps {
+  store: Store;
+  api: ApiClient;
+  owner: ListenerCollection;
+  emit: EmitFn;
+  report: (error: unknown, context: string) => WidgetError;
+  /** Runs an API call with the session renewal/retry policy of the controller. */
+  authed: <T>(call: () => Promise<T>) => Promise<T>;
+}
+
+export function createThreadActions({ store, api, owner, emit, report, authed }: ThreadActionDeps) {
+  function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
+    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
+  }
+
+  async function task(name: ThreadTask, run: () => Promise<void>) {
+    const { busy, error } = store.thread;
+    if (busy.peek()) return;
+    busy.value = name;
+    error.value = null;
+    try {
+      await run();
+    } catch (failure) {
+      if (!owner.isDestroyed) error.value = report(failure, name);
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  const actions = {
+    openThread(threadId: string): void {
+      store.pendingPin.value = null;
+      store.signInPanelOpen.value = false;
+      store.thread.error.value = null;
+      store.thread.confirmingDelete.value = false;
+      store.openThreadId.value = threadId;
+      store.mode.value = 'viewing-thread';
+    },
+
+    closeThread(): void {
+      store.openThreadId.value = null;
+      store.thread.confirmingDelete.value = false;
+      store.thread.error.value = null;
+      if (store.mode.peek() === 'viewing-thread') store.mode.value = 'idle';
+    },
+
+    setDraft(threadId: string, text: string): void {
+      store.thread.drafts.value = { ...store.thread.drafts.peek(), [threadId]: text };
+    },
+
+    async reply(threadId: string): Promise<void> {
+      const text = (store.thread.drafts.peek()[threadId] ?? '').trim();
+      if (!text) {
+        if (!store.thread.busy.peek()) store.thread.error.value = widgetError('empty_message');
+        return;
+      }
+      await task('reply', async () => {
+        const message = await authed(() => api.createMessage(threadId, { message: textToDelta(text) }));
+        updateThread(threadId, (t) => ({ ...t, messages: [...(t.messages ?? []), message], lastActivityAt: message.createdAt }));
+        const { [threadId]: _sent, ...rest } = store.thread.drafts.peek();
+        store.thread.drafts.value = rest;
+        emit('messageCreated', { threadId, message });
+      });
+    },
+
+    resolve: (threadId: string) =>
+      task('resolve', async () => {
+        const result = await authed(() => api.resolveThread(threadId));
+        updateThread(threadId, (t) => ({ ...t, resolved: true, modifiedAt: result?.modifiedAt ?? t.modifiedAt }));
+        emit('threadResolved', { threadId });
+      }),
+
+    reopen: (threadId: string) =>
+      task('resolve', async () => {
+        await authed(() => api.unresolveThread(threadId));
+        updateThread(threadId, (t) => ({ ...t, resolved: false }));
+        emit('threadReopened', { threadId });
+      }),
+
+    askDelete(ask: boolean): void {
+      store.thread.confirmingDelete.value = ask;
+    },
+
+    deleteThread: (threadId: string) =>
+      task('delete', async () => {
+        await authed(() => api.deleteThread(threadId));
+        store.threads.value = store.threads.peek().filter((t) => t.id !== threadId);
+        if (store.openThreadId.peek() === threadId) actions.closeThread();
+        emit('threadDeleted', { threadId });
+      }),
+  };
+  return actions;
+}

@@ -1,0 +1,28 @@
+/**
+ * Which view mode (device class) a new thread is posted under, from the viewport width:
+ * desktop ≥ 1024 px, tablet 768–1023 px, mobile < 768 px unless the host sets other breakpoints.
+ * The id is the markup's view mode of that category when the server lists them.
+ */
+import type { ViewMode, ViewModeCategory } from '../api/wire';
+
+export interface ViewModeBreakpoints {
+  /** Smallest width counted as tablet (default 768). */
+  tablet?: number;
+  /** Smallest width counted as desktop (default 1024). */
+  desktop?: number;
+}
+
+export const DEFAULT_BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
+
+export function viewModeCategory(width: number, breakpoints: ViewModeBreakpoints = {}): ViewModeCategory {
+  const desktop = breakpoints.desktop ?? DEFAULT_BREAKPOINTS.desktop;
+  const tablet = breakpoints.tablet ?? DEFAULT_BREAKPOINTS.tablet;
+  if (width >= desktop) return 'desktop';
+  if (width >= tablet) return 'tablet';
+  return 'mobile';
+}
+
+export function viewModeIdFor(width: number, modes: ViewMode[], breakpoints?: ViewModeBreakpoints): string {
+  const category = viewModeCategory(width, breakpoints);
+  return modes.find((mode) => mode.category === category && typeof mode.id === 'string')?.id ?? category;
+}

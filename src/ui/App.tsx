@@ -1,0 +1,31 @@
+/** The whole widget UI: pin layer, launcher and whichever panel the current mode calls for. */
+import { CommentMode } from './CommentMode';
+import { Composer } from './Composer';
+import { useWidget } from './hooks';
+import { Launcher } from './Launcher';
+import { Notice } from './Notice';
+import { PinLayer } from './PinLayer';
+import { SignInPanel } from './SignInPanel';
+import { ThreadPanel } from './ThreadPanel';
+
+export function App() {
+  const { store } = useWidget().controller;
+  const mode = store.mode.value;
+  const openId = store.openThreadId.value;
+  const openThread = mode === 'viewing-thread' && openId ? store.threads.value.find((t) => t.id === openId) : undefined;
+  const signedIn = store.session.value.status === 'signed-in';
+
+  return (
+    <>
+      <PinLayer />
+      {mode === 'commenting' && <CommentMode />}
+      {mode === 'composing' && store.pendingPin.value && <Composer />}
+      {openThread && <ThreadPanel key={openThread.id} thread={openThread} />}
+      <div class="pm-dock">
+        <Notice />
+        {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
+        <Launcher />
+      </div>
+    </>
+  );
+}

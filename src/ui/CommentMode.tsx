@@ -1,0 +1,102 @@
+/**
+ * Comment mode: the element under the pointer is outlined (a box in our overlay — the host's
+ * elements are never restyled) and a click drops a pin there. The click and the presses around it
+ * are swallowed in the capture phase so the page's links and buttons don't react; anything inside
+ * the widget is left alone. Esc leaves the mode.
+ */
+import { useRef } from 'preact/hooks';
+import { isInsideWidget, useListeners, useWidget } from './hooks';
+import { strings } from './strings';
+
+const SWALLOWED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'] as const;
+
+export function CommentMode() {
+  const { controller, host } = useWidget();
+  const { actions } = controller;
+  const outline = useRef<HTMLDivElement>(null);
+
+  useListeners((listeners) => {
+    let pointer: { x: number; y: number } | null = null;
+    let queued = false;
+
+    const targetAt = (x: number, y: number, fallback: EventTarget | null): Element | null => {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit !== host && !host.contains(hit)) return hit;
+      return fallback instanceof Element && fallback !== host ? fallback : null;
+    };
+
+    const drawOutline = () => {
+      queued = false;
+      const box = outline.current;
+      if (!box) return;
+      const target = pointer && targetAt(pointer.x, pointer.y, null);
+      if (!target || target === document.documentElement || target === document.body) {
+        box.hidden = true;
+        return;
+      }
+      const rect = target.getBoundingClientRect();
+      box.hidden = false;
+      box.style.transform = `translate(${rect.left}px, ${rect.top}px)`;
+      box.style.width = `${rect.width}px`;
+      box.style.height = `${rect.height}px`;
+    };
+    const scheduleOutline = () => {
+      if (queued) return;
+      queued = true;
+      listeners.requestAnimationFrame(drawOutline);
+    };
+
+    listeners.add(
+      window,
+      'pointermove',
+      (event: PointerEvent) => {
+        if (isInsideWidget(event, host)) {
+          pointer = null;
+        } else {
+          pointer = { x: event.clientX, y: event.clientY };
+        }
+        scheduleOutline();
+      },
+      { capture: true, passive: true },
+    );
+    listeners.add(window, 'scroll', scheduleOutline, { capture: true, passive: true });
+
+    for (const type of SWALLOWED) {
+      listeners.add(
+        window,
+        type,
+        (event: Event) => {
+          if (isInsideWidget(event, host)) return;
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          if (type !== 'click') return;
+          const { clientX, clientY } = event as MouseEvent;
+          const target = targetAt(clientX, clientY, event.target);
+          if (target) actions.placePin(target, clientX, clientY);
+        },
+        { capture: true },
+      );
+    }
+
+    listeners.add(
+      window,
+      'keydown',
+      (event: KeyboardEvent) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        actions.close();
+      },
+      { capture: true },
+    );
+  }, []);
+
+  return (
+    <>
+      <div ref={outline} class="pm-outline" hidden aria-hidden="true" />
+      <div class="pm-hint" role="status">
+        {strings.commentMode.hint}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** The round button bottom-right that toggles comment mode (or opens the sign-in panel). */
+import { useWidget } from './hooks';
+import { strings } from './strings';
+
+export function Launcher() {
+  const { store, actions } = useWidget().controller;
+  const paused = store.readOnly.value;
+  const commenting = store.mode.value === 'commenting';
+  const open = store.pageThreads.value.filter((thread) => !thread.resolved).length;
+
+  return (
+    <button
+      type="button"
+      class={`pm-launcher${commenting ? ' pm-launcher--active' : ''}${paused ? ' pm-launcher--paused' : ''}`}
+      aria-label={paused ? strings.launcher.paused : strings.launcher.addComment}
+      aria-pressed={commenting ? 'true' : 'false'}
+      aria-disabled={paused ? 'true' : undefined}
+      title={paused ? strings.launcher.pausedHint : strings.launcher.addComment}
+      onClick={() => actions.toggle()}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        {commenting ? (
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" fill="none" />
+        ) : (
+          <path
+            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5z"
+            fill="currentColor"
+          />
+        )}
+      </svg>
+      {open > 0 && !commenting && (
+        <span class="pm-count" aria-hidden="true" title={strings.launcher.openThreads(open)}>
+          {open > 99 ? '99+' : open}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+/** The small panel above the launcher while signed out: one button that opens the sign-in popup. */
+import { useEffect, useRef } from 'preact/hooks';
+import { useWidget } from './hooks';
+import { describeError, strings } from './strings';
+
+export function SignInPanel() {
+  const { store, actions, auth } = useWidget().controller;
+  const button = useRef<HTMLButtonElement>(null);
+  const session = store.session.value;
+  const error = store.signInError.value;
+  const waiting = session.status === 'signing-in';
+
+  useEffect(() => {
+    button.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div
+      class="pm-panel pm-sign-in"
+      role="dialog"
+      aria-label={strings.signIn.dialog}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          actions.close();
+        }
+      }}
+    >
+      <p class="pm-intro">{strings.signIn.intro}</p>
+      {waiting ? (
+        <>
+          <p class="pm-status" role="status">
+            <span class="pm-spinner" aria-hidden="true" />
+            {auth.canRenewSilently ? strings.signIn.waitingSilent : strings.signIn.waitingPopup}
+          </p>
+          {!auth.canRenewSilently && (
+            <button type="button" class="pm-button" onClick={() => actions.cancelSignIn()}>
+              {strings.signIn.cancel}
+            </button>
+          )}
+        </>
+      ) : (
+        <button ref={button} type="button" class="pm-button pm-button--primary pm-wide" onClick={() => actions.signIn()}>
+          {strings.signIn.button}
+        </button>
+      )}
+      {error && (
+        <p class="pm-error" role="alert">
+          {describeError(error)}
+        </p>
+      )}
+    </div>
+  );
+}

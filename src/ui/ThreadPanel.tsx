@@ -1,0 +1,142 @@
+/**
+ * The open thread, beside its pin: messages (as text, never HTML), a reply box, resolve/reopen and
+ * delete with an inline confirmation. Controls appear only when the thread's scopes allow them.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import type { ThreadResponse } from '../api/wire';
+import { allows, messageText } from '../state/helpers';
+import { useFollowPin } from './follow';
+import { useWidget } from './hooks';
+import { isoTime, relativeTime } from './format';
+import { describeError, strings } from './strings';
+
+export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
+  const { controller } = useWidget();
+  const { store, actions } = controller;
+  const dialog = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useFollowPin(thread.id, dialog);
+
+  useEffect(() => {
+    closeButton.current?.focus({ preventScroll: true });
+  }, [thread.id]);
+
+  const busy = store.thread.busy.value;
+  const problem = store.thread.error.value;
+  const confirming = store.thread.confirmingDelete.value;
+  const draft = store.thread.drafts.value[thread.id] ?? '';
+  const messages = Array.isArray(thread.messages) ? thread.messages : [];
+  const resolved = thread.resolved === true;
+
+  return (
+    <div
+      ref={dialog}
+      class={`pm-popover pm-thread${resolved ? ' pm-thread--resolved' : ''}`}
+      role="dialog"
+      aria-label={strings.thread.dialog(thread.number)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          actions.closeThread();
+        }
+      }}
+    >
+      <div class="pm-thread-header">
+        <h2 class="pm-title">{strings.thread.title(thread.number)}</h2>
+        {resolved && <span class="pm-badge">{strings.thread.resolvedBadge}</span>}
+        <button ref={closeButton} type="button" class="pm-icon-button" aria-label={strings.thread.close} onClick={() => actions.closeThread()}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+
+      <ol class="pm-messages">
+        {messages.length === 0 && <li class="pm-muted">{strings.thread.noMessages}</li>}
+        {messages.map((message) => (
+          <li key={message.id} class="pm-message">
+            <div class="pm-message-meta">
+              <strong class="pm-author">{message.user?.name || strings.thread.unknownAuthor}</strong>
+              <time class="pm-muted" dateTime={isoTime(message.createdAt)} title={isoTime(message.createdAt)}>
+                {relativeTime(message.createdAt)}
+              </time>
+            </div>
+            <p class="pm-text">{messageText(message)}</p>
+          </li>
+        ))}
+      </ol>
+
+      {problem && (
+        <p class="pm-error" role="alert">
+          {describeError(problem)}
+        </p>
+      )}
+
+      {allows(thread, 'reply') && (
+        <div
+          class="pm-reply"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void actions.reply(thread.id);
+            }
+          }}
+        >
+          <textarea
+            class="pm-textarea"
+            aria-label={strings.thread.replyTextarea}
+            placeholder={strings.thread.replyPlaceholder}
+            rows={2}
+            maxLength={20_000}
+            value={draft}
+            onInput={(event) => actions.setDraft(thread.id, event.currentTarget.value)}
+          />
+          <button
+            type="button"
+            class="pm-button pm-button--primary"
+            disabled={busy !== null}
+            aria-busy={busy === 'reply' ? 'true' : undefined}
+            onClick={() => void actions.reply(thread.id)}
+          >
+            {busy === 'reply' && <span class="pm-spinner" aria-hidden="true" />}
+            {strings.thread.sendReply}
+          </button>
+        </div>
+      )}
+
+      <div class="pm-actions pm-thread-actions">
+        {allows(thread, 'resolve-thread') && (
+          <button
+            type="button"
+            class="pm-button"
+            disabled={busy !== null}
+            aria-busy={busy === 'resolve' ? 'true' : undefined}
+            onClick={() => void (resolved ? actions.reopen(thread.id) : actions.resolve(thread.id))}
+          >
+            {resolved ? strings.thread.reopen : strings.thread.resolve}
+          </button>
+        )}
+        {allows(thread, 'delete-thread') &&
+          (confirming ? (
+            <div class="pm-confirm" role="group" aria-label={strings.thread.confirmQuestion}>
+              <span>{strings.thread.confirmQuestion}</span>
+              <button
+                type="button"
+                class="pm-button pm-button--danger"
+                disabled={busy !== null}
+                aria-busy={busy === 'delete' ? 'true' : undefined}
+                onClick={() => void actions.deleteThread(thread.id)}
+              >
+                {strings.thread.confirmDelete}
+              </button>
+              <button type="button" class="pm-button" disabled={busy !== null} onClick={() => actions.askDelete(false)}>
+                {strings.thread.keep}
+              </button>
+            </div>
+          ) : (
+            <button type="button" class="pm-button pm-button--quiet" disabled={busy !== null} onClick={() => actions.askDelete(true)}>
+              {strings.thread.delete}
+            </button>
+          ))}
+      </div>
+    </div>
+  );
+}

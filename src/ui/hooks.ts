@@ -1,0 +1,36 @@
+/** Preact glue: component-scoped listener owners and the shared context of one mounted widget. */
+import { createContext } from 'preact';
+import { useContext, useEffect } from 'preact/hooks';
+import type { Controller } from '../state/actions';
+import { ListenerCollection } from '../util/listener-collection';
+import type { PositionBoard } from './positions';
+
+export interface WidgetContext {
+  controller: Controller;
+  /** The `<pinmark-root>` element: events inside it are the widget's own. */
+  host: HTMLElement;
+  positions: PositionBoard;
+}
+
+export const Widget = createContext<WidgetContext | null>(null);
+
+export function useWidget(): WidgetContext {
+  const context = useContext(Widget);
+  if (!context) throw new Error('Pinmark UI rendered outside its mount');
+  return context;
+}
+
+/** Runs `setup` with a fresh ListenerCollection; everything it registers is removed on unmount/deps change. */
+export function useListeners(setup: (listeners: ListenerCollection) => void, deps: unknown[]): void {
+  const context = useContext(Widget);
+  useEffect(() => {
+    const listeners = new ListenerCollection((error) => context?.controller.report(error, 'ui'));
+    setup(listeners);
+    return () => listeners.removeAll();
+  }, deps);
+}
+
+/** True when the event happened inside the widget (its shadow tree or host). */
+export function isInsideWidget(event: Event, host: HTMLElement): boolean {
+  return event.composedPath().includes(host);
+}

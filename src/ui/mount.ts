@@ -1,0 +1,79 @@
+/**
+ * Puts the widget on the page: exactly one `<pinmark-root>` element appended to <body>, with an open
+ * shadow root holding the UI. Styles are adopted stylesheets, or a `<style nonce>` where those are
+ * unsupported, so strict CSPs work. Unmounting removes the element and everything it registered.
+ */
+import { h, render } from 'preact';
+import type { Controller } from '../state/actions';
+import { ListenerCollection } from '../util/listener-collection';
+import { App } from './App';
+import baseCss from './base.css?inline';
+import { Widget } from './hooks';
+import panelsCss from './panels.css?inline';
+import pinsCss from './pins.css?inline';
+import { PositionBoard } from './positions';
+
+export const HOST_TAG = 'pinmark-root';
+const STYLES = [baseCss, pinsCss, panelsCss].join('\n');
+
+export interface MountedWidget {
+  host: HTMLElement;
+  unmount(): void;
+}
+
+export function mountWidget(controller: Controller, options: { nonce?: string } = {}): MountedWidget {
+  const host = document.createElement(HOST_TAG);
+  const shadow = host.attachShadow({ mode: 'open' });
+  applyStyles(shadow, STYLES, options.nonce);
+  const container = document.createElement('div');
+  container.className = 'pm';
+  shadow.append(container);
+
+  const listeners = new ListenerCollection();
+  // Keys typed into the widget are ours: don't let the page's shortcuts see them bubble up.
+  for (const type of ['keydown', 'keyup', 'keypress'] as const) {
+    listeners.add(container, type, (event: Event) => event.stopPropagation());
+  }
+
+  document.body.append(host);
+  render(h(Widget.Provider, { value: { controller, host, positions: new PositionBoard() } }, h(App, null)), container);
+  markLauncherVisible();
+
+  return {
+    host,
+    unmount() {
+      try {
+        render(null, container);
+      } finally {
+        listeners.removeAll();
+        host.remove();
+      }
+    },
+  };
+}
+
+/** The launcher is in the page with its styles; `npm run bench` measures up to this mark. */
+function markLauncherVisible(): void {
+  try {
+    performance.mark('pinmark:launcher-visible');
+  } catch {
+    /* no User Timing */
+  }
+}
+
+function applyStyles(shadow: ShadowRoot, css: string, nonce: string | undefined): void {
+  try {
+    if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      shadow.adoptedStyleSheets = [sheet];
+      return;
+    }
+  } catch {
+    // Fall through to a <style> element.
+  }
+  const style = document.createElement('style');
+  if (nonce) style.nonce = nonce;
+  style.textContent = css;
+  shadow.append(style);
+}

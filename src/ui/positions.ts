@@ -1,0 +1,57 @@
+/**
+ * Where pins are on screen this frame, shared by the pin layer (which measures) and the popovers
+ * that sit beside a pin (which follow). Followers are told in the pin layer's write phase, so a
+ * frame does all its layout reads first and its writes after.
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export type PendingKey = '__pending__';
+export const PENDING: PendingKey = '__pending__';
+
+export class PositionBoard {
+  private declare points: Map<string, Point>;
+  private declare followers: Set<() => void>;
+  /** Viewport size measured in the same frame's read phase. */
+  declare viewport: { width: number; height: number };
+
+  constructor() {
+    this.points = new Map();
+    this.followers = new Set();
+    this.viewport = { width: window.innerWidth, height: window.innerHeight };
+  }
+
+  get(key: string): Point | undefined {
+    return this.points.get(key);
+  }
+
+  /** Replaces all points (from one frame's measurements) and notifies followers. */
+  publish(points: Map<string, Point>, viewport: { width: number; height: number }): void {
+    this.points = points;
+    this.viewport = viewport;
+    for (const follower of [...this.followers]) follower();
+  }
+
+  follow(callback: () => void): () => void {
+    this.followers.add(callback);
+    return () => this.followers.delete(callback);
+  }
+}
+
+/** Top-left of a popover of `size` beside `point`, kept inside the viewport. */
+export function placeBeside(point: Point | undefined, size: { width: number; height: number }, viewport: { width: number; height: number }): Point {
+  const margin = 8;
+  const gap = 22;
+  if (!point) {
+    return { x: Math.max(margin, viewport.width - size.width - margin - 64), y: Math.max(margin, viewport.height - size.height - 88) };
+  }
+  let x = point.x + gap;
+  if (x + size.width > viewport.width - margin) x = point.x - gap - size.width;
+  x = Math.min(Math.max(margin, x), Math.max(margin, viewport.width - size.width - margin));
+  let y = point.y - 20;
+  y = Math.min(Math.max(margin, y), Math.max(margin, viewport.height - size.height - margin));
+  return { x, y };
+}

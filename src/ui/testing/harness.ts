@@ -1,0 +1,59 @@
+/**
+ * Test-only: starts the real widget (createPinmark) on the test page against a FakeService, signed
+ * in through a session mirrored in sessionStorage, and gives access to its shadow root.
+ */
+import { createPinmark } from '../../pinmark';
+import type { PinmarkInstance, PinmarkOptions } from '../../types';
+import { createFakeService, type FakeService } from './fake-service';
+
+export const OPTIONS: PinmarkOptions = { publicKey: 'pk_test', markupId: 'm1', apiBase: 'http://api.test' };
+const SESSION_KEY = `pinmark:session:${OPTIONS.publicKey}:${OPTIONS.markupId}`;
+
+export function signInViaStorage(name = 'Ada Reviewer'): void {
+  sessionStorage.setItem(
+    SESSION_KEY,
+    JSON.stringify({ exchangeToken: 'pmx_test', expiresAt: new Date(Date.now() + 3600_000).toISOString(), userId: 'u1', name }),
+  );
+}
+
+export interface Harness {
+  pinmark: PinmarkInstance;
+  service: FakeService;
+  root(): ShadowRoot;
+  host(): HTMLElement | null;
+  stop(): void;
+}
+
+export async function startWidget(service: FakeService = createFakeService(), options: Partial<PinmarkOptions> = {}): Promise<Harness> {
+  const restoreFetch = service.install();
+  const pinmark = createPinmark();
+  const ready = new Promise((resolve) => pinmark.on('ready', resolve));
+  pinmark.init({ ...OPTIONS, ...options });
+  await ready;
+  const host = () => document.querySelector<HTMLElement>('pinmark-root');
+  return {
+    pinmark,
+    service,
+    host,
+    root: () => {
+      const root = host()?.shadowRoot;
+      if (!root) throw new Error('widget not mounted');
+      return root;
+    },
+    stop() {
+      pinmark.destroy();
+      restoreFetch();
+      sessionStorage.clear();
+    },
+  };
+}
+
+/** Waits for the next two animation frames (the pin layer writes in the frame after a change). */
+export function frames(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+export function centerOf(element: Element): { x: number; y: number } {
+  const r = element.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}

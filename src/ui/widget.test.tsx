@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { canonicalUrlOf } from '../anchor';
+import type { CreateThreadRequest } from '../api/wire';
+import { createFakeService } from './testing/fake-service';
+import { frames, signInViaStorage, startWidget, type Harness } from './testing/harness';
+
+let harness: Harness | null = null;
+let fixture: HTMLElement;
+let hostClicks: ReturnType<typeof vi.fn<(event: Event) => void>>;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  signInViaStorage();
+  fixture = document.createElement('div');
+  fixture.innerHTML = `
+    <h1 id="headline" style="margin:40px 0 0 40px;width:400px;height:60px">Welcome</h1>
+    <a id="target" href="#navigated" style="display:block;margin:40px;width:300px;height:80px;background:#eee">A link</a>
+    <div style="height:2000px"></div>`;
+  document.body.append(fixture);
+  hostClicks = vi.fn<(event: Event) => void>();
+  document.getElementById('target')!.addEventListener('click', hostClicks);
+});
+
+afterEach(() => {
+  harness?.stop();
+  harness = null;
+  fixture.remove();
+  window.scrollTo(0, 0);
+});
+
+describe('mounting', () => {
+  it('adds exactly one <pinmark-root> with an open shadow root, and destroy() removes it', async () => {
+    const before = [...document.body.children];
+    harness = await startWidget();
+    const added = [...document.body.children].filter((el) => !before.includes(el));
+    expect(added).toHaveLength(1);
+    expect(added[0]!.localName).toBe('pinmark-root');
+    expect(added[0]!.shadowRoot?.mode).toBe('open');
+    expect(added[0]!.attributes).toHaveLength(0);
+    harness.pinmark.destroy();
+    expect(document.querySelector('pinmark-root')).toBeNull();
+    expect([...document.body.children]).toEqual(before);
+  });
+
+  it('adopts its stylesheet in the shadow root and declares theme variables on :host', async () => {
+    harness = await startWidget();
+    const sheets = harness.root().adoptedStyleSheets;
+    expect(sheets.length).toBeGreaterThan(0);
+    const css = [...sheets[0]!.cssRules].map((rule) => rule.cssText).join('\n');
+    expect(css).toMatch(/:host\s*\{[^}]*--pinmark-accent/);
+    expect(css).toMatch(/:host\s*\{[^}]*position: fixed !important/);
+  });
+
+  it('falls back to a <style nonce> when constructable stylesheets are unavailable', async () => {
+    const replaceSync = vi.spyOn(CSSStyleSheet.prototype, 'replaceSync').mockImplementation(() => {
+      throw new Error('unsupported');
+    });
+    try {
+      harness = await startWidget(undefined, { nonce: 'r4nd0m' });
+      const style = harness.root().querySelector('style')!;
+      expect(style.nonce).toBe('r4nd0m');
+      expect(style.textContent).toContain('--pinmark-accent');
+      expect(getComputedStyle(harness.host()!).position).toBe('fixed');
+    } finally {
+      replaceSync.mockRestore();
+    }
+  });
+
+  it('destroy() removes every listener and observer it added to window and document', async () => {
+    const active = new Set<string>();
+    const ids = new WeakMap<object, number>();
+    let nextId = 0;
+    const idOf = (fn: object) => ids.get(fn) ?? (ids.set(fn, ++nextId), nextId);
+    const restores: (() => void)[] = [];
+    for (const [name, target] of [['window', window], ['document', document]] as const) {
+      const add = target.addEventListener;
+      const remove = target.removeEventListener;
+      const key = (type: string, fn: unknown, options?: boolean | EventListenerOptions) =>
+        `${name}:${type}:${idOf(fn as object)}:${typeof options === 'boolean' ? options : !!options?.capture}`;
+      target.addEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+        if (fn) active.add(key(type, fn, options));
+        return add.call(this, type, fn as EventListenerOrEventListenerObject, options);
+      };
+      target.removeEventListener = function (type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+        if (fn) active.delete(key(type, fn, options));
+        return remove.call(this, type, fn as EventListenerOrEventListenerObject, options);
+      };
+      restores.push(() => {
+        target.addEventListener = add;
+        target.removeEventListener = remove;
+      });
+    }
+    const observers = new Set<MutationObserver>();
+    const observe = MutationObserver.prototype.observe;
+    const disconnect = MutationObserver.prototype.disconnect;
+    MutationObserver.prototype.observe = function (this: MutationObserver, ...args) {
+      observers.add(this);
+      return observe.apply(this, args);
+    };
+    MutationObserver.prototype.disconnect = function (this: MutationObserver) {
+      observers.delete(this);
+      return disconnect.call(this);
+    };
+    try {
+      harness = await startWidget();
+      await page.getByRole('button', { name: 'Add comment' }).click();
+      await page.elementLocator(document.getElementById('target')!).hover();
+      await frames();
+      const duringCommentMode = active.size;
+      expect(duringCommentMode).toBeGreaterThan(5);
+      expect(observers.size).toBeGreaterThan(0);
+      harness.pinmark.destroy();
+      expect([...active]).toEqual([]);
+      expect(observers.size).toBe(0);
+    } finally {
+      restores.forEach((restore) => restore());
+      MutationObserver.prototype.observe = observe;
+      MutationObserver.prototype.disconnect = disconnect;
+    }
+  });
+});
+
+describe('comment mode', () => {
+  it('toggles with the launcher, shows the hint and leaves on Esc', async () => {
+    harness = await startWidget();
+    const launcher = page.getByRole('button', { name: 'Add comment' });
+    await expect.element(launcher).toHaveAttribute('aria-pressed', 'false');
+    await launcher.click();
+    await expect.element(launcher).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(page.getByText('Click anything to comment · Esc to cancel')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(launcher).toHaveAttribute('aria-pressed', 'false');
+    expect(page.getByText('Click anything to comment · Esc to cancel').query()).toBeNull();
+  });
+
+  it('outlines the hovered element without touching its styles', async () => {
+    harness = await startWidget();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    const target = document.getElementById('target')!;
+    const styleBefore = target.getAttribute('style');
+    await page.elementLocator(target).hover();
+    await frames();
+    const outline = harness.root().querySelector<HTMLElement>('.pm-outline')!;
+    expect(outline.hidden).toBe(false);
+    const a = outline.getBoundingClientRect();
+    const b = target.getBoundingClientRect();
+    expect(Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height)).toBeLessThan(1);
+    expect(target.getAttribute('style')).toBe(styleBefore);
+  });
+
+  it('a click drops a pin without the page reacting, and posting creates the thread', async () => {
+    const created = vi.fn();
+    harness = await startWidget();
+    harness.pinmark.on('threadCreated', created);
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    const target = document.getElementById('target')!;
+    await page.elementLocator(target).click({ position: { x: 30, y: 20 } });
+    expect(hostClicks).not.toHaveBeenCalled();
+    expect(location.hash).not.toBe('#navigated');
+
+    const composer = page.getByRole('dialog', { name: 'New comment' });
+    await expect.element(composer).toBeVisible();
+    await composer.getByRole('textbox', { name: 'Comment' }).fill('The link\nis too small');
+    await composer.getByRole('button', { name: 'Post' }).click();
+
+    await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
+    expect(page.getByRole('dialog', { name: 'New comment' }).query()).toBeNull();
+    const post = harness.service.requests.find((r) => r.method === 'POST' && r.path === '/threads')!;
+    const body = post.body as CreateThreadRequest;
+    expect(post.headers.Authorization).toBe('Bearer pmx_test');
+    expect(body).toMatchObject({
+      isImageThread: false,
+      url: location.href,
+      canonicalUrl: canonicalUrlOf(document),
+      message: { ops: [{ insert: 'The link\nis too small\n' }] },
+      viewModeId: window.innerWidth >= 1024 ? 'desktop' : window.innerWidth >= 768 ? 'tablet' : 'mobile',
+    });
+    expect(document.querySelector(body.elements[0]!.elementPath)).toBe(target);
+    // Playwright clicks on whole pixels, the box may start on a fraction: allow a pixel.
+    expect(Math.abs(body.elements[0]!.offsetXPercentage - (30 / 300) * 100)).toBeLessThan(100 / 300 + 0.01);
+    expect(Math.abs(body.elements[0]!.offsetYPercentage - (20 / 80) * 100)).toBeLessThan(100 / 80 + 0.01);
+    expect(body.elementParents[0]).toMatchObject({ depth: 1, url: location.href });
+    expect(body.browserContext).toMatchObject({ browserName: 'Chrome', viewportWidth: window.innerWidth });
+    expect(created).toHaveBeenCalledWith(expect.objectContaining({ thread: expect.objectContaining({ number: 1 }) }));
+  });
+
+  it('keeps the typed text and shows a readable error when posting fails; Ctrl+Enter retries', async () => {
+    harness = await startWidget();
+    const errors = vi.fn();
+    harness.pinmark.on('error', errors);
+    harness.service.failNext('POST', '/threads', 500, 'internal_error', 'boom');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    const textbox = page.getByRole('textbox', { name: 'Comment' });
+    await textbox.fill('Do not lose me');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect.element(page.getByRole('alert')).toHaveTextContent('The comment service had a problem. Please try again.');
+    await expect.element(textbox).toHaveValue('Do not lose me');
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ code: 'internal_error', status: 500 }));
+
+    await textbox.click();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
+  });
+
+  it('disables Post and shows progress while posting', async () => {
+    const service = createFakeService();
+    const real = service.fetch;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    service.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') await gate;
+      return real(input, init);
+    }) as typeof fetch;
+    harness = await startWidget(service);
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Slow network');
+    const post = page.getByRole('button', { name: 'Post' });
+    await post.click();
+    await expect.element(post).toBeDisabled();
+    await expect.element(post).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
+  });
+
+  it('Esc and Cancel close the composer', async () => {
+    harness = await startWidget();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    await expect.element(page.getByRole('dialog', { name: 'New comment' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(page.getByRole('dialog', { name: 'New comment' }).query()).toBeNull();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.getByRole('dialog', { name: 'New comment' }).query()).toBeNull();
+    expect(harness.service.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('ignores clicks inside the widget', async () => {
+    harness = await startWidget();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    expect(page.getByRole('dialog', { name: 'New comment' }).query()).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Three builds of the widget, picked by `--mode` (paths are fixed: the server, e2e tests and
+ * benchmarks depend on them):
+ *   widget → dist/widget/app.js (ES module the loader imports) + dist/widget/chunks/[name]-[hash].js
+ *   loader → dist/widget/pinmark.js (classic IIFE script, no imports; keeps app.js and chunks)
+ *   npm    → dist/npm/index.js (ESM, dependencies external); tsconfig.npm.json adds index.d.ts
+ */
+import { resolve } from 'node:path';
+import { defineConfig, type UserConfig } from 'vite';
+
+const root = import.meta.dirname;
+const src = (path: string) => resolve(root, 'src', path);
+
+const shared: UserConfig = {
+  // JSX is Preact's automatic runtime (tsconfig says the same; this makes the build explicit).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  publicDir: false,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+};
+
+const external = (id: string) => /^(preact|@preact\/signals|@medv\/finder)(\/|$)/.test(id);
+
+export default defineConfig(({ mode }): UserConfig => {
+  switch (mode) {
+    case 'widget':
+      return {
+        ...shared,
+        build: {
+          outDir: 'dist/widget',
+          emptyOutDir: true,
+          target: 'es2020',
+          minify: true,
+          cssMinify: true,
+          sourcemap: false,
+          reportCompressedSize: true,
+          lib: { entry: src('embed.ts'), formats: ['es'], fileName: () => 'app.js' },
+          rolldownOptions: {
+            // Lib mode keeps whitespace and annotations in ES output by default; this file ships to visitors.
+            output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, comments: false },
+          },
+        },
+      };
+    case 'loader':
+      return {
+        ...shared,
+        build: {
+          outDir: 'dist/widget',
+          emptyOutDir: false,
+          target: 'es2020',
+          minify: true,
+          sourcemap: false,
+          rolldownOptions: {
+            input: src('loader/index.ts'),
+            output: {
+              format: 'iife',
+              entryFileNames: 'pinmark.js',
+              codeSplitting: false,
+              minify: true,
+              comments: false,
+            },
+          },
+        },
+      };
+    case 'npm':
+      return {
+        ...shared,
+        build: {
+          outDir: 'dist/npm',
+          emptyOutDir: true,
+          target: 'es2020',
+          minify: false,
+          cssMinify: true,
+          sourcemap: true,
+          lib: { entry: src('index.ts'), formats: ['es'], fileName: () => 'index.js' },
+          rolldownOptions: { external },
+        },
+      };
+    default:
+      // `vite` without a mode (e.g. tooling reading the config) gets the shared settings only.
+      return shared;
+  }
+});
