@@ -26,7 +26,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /paused\.spec\.ts/ },
+    // Pausing is per markup and every spec shares the demo markup: run it alone, after the rest.
+    { name: 'paused', use: { browserName: 'chromium' }, testMatch: /paused\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'npx tsx server/main.ts',
     url: `${process.env.PINMARK_E2E_URL}/healthz`,

@@ -61,8 +61,9 @@ export function mayModify(viewer: Viewer, authorUserId: string): boolean {
   return viewer.isApiKey || viewer.userId === authorUserId;
 }
 
-export function threadScopes(viewer: Viewer, authorUserId: string): ThreadScope[] {
-  const scopes: ThreadScope[] = ['reply', 'resolve-thread'];
+/** Scopes on a thread; no `reply` while the markup's new comments are paused. */
+export function threadScopes(viewer: Viewer, authorUserId: string, markupReadOnly: boolean): ThreadScope[] {
+  const scopes: ThreadScope[] = markupReadOnly ? ['resolve-thread'] : ['reply', 'resolve-thread'];
   if (mayModify(viewer, authorUserId)) scopes.push('delete-thread', 'move-pin', 'update-thread');
   return scopes;
 }

@@ -39,6 +39,22 @@ export async function findMarkup(db: Db, id: string): Promise<MarkupRow | undefi
   );
 }
 
+/**
+ * Sets the read-only flag; pausing (true) only where the workspace's plan enables it. Returns the
+ * updated markup, or undefined when the plan refused the pause.
+ */
+export async function setMarkupReadOnly(db: Db, markup: MarkupRow, readOnly: boolean, now: number): Promise<MarkupRow | undefined> {
+  const updated = await queryOne<{ id: string }>(
+    db,
+    `UPDATE markups m SET read_only = $2, modified_at = CASE WHEN m.read_only = $2 THEN m.modified_at ELSE $3 END
+     FROM workspaces w
+     WHERE m.id = $1 AND w.id = m.workspace_id AND (NOT $2 OR w.plan_pause_comments_enabled)
+     RETURNING m.id`,
+    [markup.id, readOnly, new Date(now)],
+  );
+  return updated ? findMarkup(db, markup.id) : undefined;
+}
+
 export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string[]): Promise<MarkupResponse> {
   const [counts, note, reviews] = await Promise.all([
     queryOne<{ active: number }>(db, 'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved', [markup.id]),

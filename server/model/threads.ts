@@ -26,11 +26,14 @@ export interface ThreadRow {
   created_at: Date;
   modified_at: Date;
   last_activity_at: Date;
+  /** Whether the thread's markup has new comments paused (decides the `reply` scope). */
+  markup_read_only: boolean;
 }
 
 export const THREAD_COLUMNS = `t.id, t.markup_id, t.number, t.author_user_id, t.resolved, t.url, t.proxy_url, t.canonical_url,
   t.view_mode_id, t.browser_context, t.offset_x_percentage, t.offset_y_percentage, t.annotations, t.priority,
-  t.created_at, t.modified_at, t.last_activity_at`;
+  t.created_at, t.modified_at, t.last_activity_at,
+  (SELECT read_only FROM markups WHERE markups.id = t.markup_id) AS markup_read_only`;
 
 /** The thread with its markup's workspace and organization (for scoping), or undefined. */
 export async function findThread(db: Db, id: string): Promise<(ThreadRow & { workspace_id: string; organization_id: string }) | undefined> {
@@ -115,7 +118,7 @@ export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Vi
       id: t.id,
       createdAt: t.created_at.getTime(),
       modifiedAt: t.modified_at.getTime(),
-      scopes: threadScopes(viewer, t.author_user_id),
+      scopes: threadScopes(viewer, t.author_user_id, t.markup_read_only),
       assignedRoleSlugs: [],
       user: toAuthorUser(author, viewer),
       number: t.number,

@@ -97,3 +97,48 @@ describe('GET /workspace', () => {
     expect((await s.request('GET', `${API}/workspace?workspaceId=bad`, { token: s.seed.organizationApiKey })).status).toBe(404);
   });
 });
+
+describe('PATCH /markups/:id/read-only', () => {
+  const path = () => `${API}/markups/${s.seed.markupId}/read-only`;
+
+  it('pauses and resumes new comments with an API key', async () => {
+    const paused = await s.request('PATCH', path(), { token: s.seed.workspaceApiKey, body: { readOnly: true } });
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({ id: s.seed.markupId, readOnly: true });
+    const refused = await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody() });
+    expect(refused.status).toBe(403);
+    const markup = await s.request('GET', `${API}/markups/${s.seed.markupId}`, { token: reviewer.token });
+    expect(markup.body.data.scopes).not.toContain('create-thread');
+
+    const resumed = await s.request('PATCH', path(), { token: s.seed.workspaceApiKey, body: { readOnly: false } });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data.readOnly).toBe(false);
+    const created = await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody() });
+    expect(created.status).toBe(200);
+  });
+
+  it('refuses to pause without pauseCommentsEnabled, but always allows resuming', async () => {
+    await s.db.query('UPDATE workspaces SET plan_pause_comments_enabled = false WHERE id = $1', [s.seed.workspaceId]);
+    try {
+      const refused = await s.request('PATCH', path(), { token: s.seed.workspaceApiKey, body: { readOnly: true } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'forbidden' });
+      expect(refused.body.error.message).toMatch(/pauseCommentsEnabled/);
+      await s.db.query('UPDATE markups SET read_only = true WHERE id = $1', [s.seed.markupId]);
+      const resumed = await s.request('PATCH', path(), { token: s.seed.workspaceApiKey, body: { readOnly: false } });
+      expect(resumed.status).toBe(200);
+      expect(resumed.body.data.readOnly).toBe(false);
+    } finally {
+      await s.db.query('UPDATE workspaces SET plan_pause_comments_enabled = true WHERE id = $1', [s.seed.workspaceId]);
+      await s.db.query('UPDATE markups SET read_only = false WHERE id = $1', [s.seed.markupId]);
+    }
+  });
+
+  it('is for API keys only and validates its body', async () => {
+    const asReviewer = await s.request('PATCH', path(), { token: reviewer.token, body: { readOnly: true } });
+    expect(asReviewer.status).toBe(403);
+    const bad = await s.request('PATCH', path(), { token: s.seed.workspaceApiKey, body: { readOnly: 'yes' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details[0].path).toBe('readOnly');
+  });
+});

@@ -1,14 +1,18 @@
 /**
- * §4.4 markup reads served so far: the markup itself, its tag lists (for @mentions) and its view
- * modes. The rest of §4.4 (create, rename, pause, delete, bulk) comes with the admin issue.
+ * §4.4 served so far: the markup itself, its tag lists (for @mentions), its view modes, and pausing
+ * new comments (read-only, §3). The rest of §4.4 (create, rename, delete, bulk) comes with the admin issue.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { ViewModesResponse } from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { ok } from '../http/envelope.ts';
-import { pathId } from '../http/validate.ts';
-import { callerOf, markupForCaller, markupScopes } from '../auth/permissions.ts';
-import { markupTags, toMarkupResponse, viewModesWithCounts } from '../model/markups.ts';
+import { forbidden } from '../http/errors.ts';
+import { pathId, readJson } from '../http/validate.ts';
+import { callerOf, markupForCaller, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { markupTags, setMarkupReadOnly, toMarkupResponse, viewModesWithCounts } from '../model/markups.ts';
+
+const readOnlySchema = z.object({ readOnly: z.boolean() });
 
 export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -29,6 +33,16 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
     const markup = await markupForCaller(db, callerOf(c), pathId(c, 'id', 'Markup'));
     const body: ViewModesResponse = { viewModes: await viewModesWithCounts(db, markup.id) };
     return ok(c, body);
+  });
+
+  // §3: pausing needs the plan's pauseCommentsEnabled; resuming is always allowed.
+  routes.patch('/markups/:id/read-only', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const markup = await markupForCaller(db, caller, pathId(c, 'id', 'Markup'));
+    const { readOnly } = await readJson(c, readOnlySchema);
+    const updated = await setMarkupReadOnly(db, markup, readOnly, deps.clock.now());
+    if (!updated) throw forbidden("Pausing new comments is not part of this workspace's plan (pauseCommentsEnabled)");
+    return ok(c, await toMarkupResponse(db, updated, markupScopes(caller, updated)));
   });
 
   return routes;

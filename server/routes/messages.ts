@@ -58,6 +58,7 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/threads/:threadId/messages', async (c) => {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'threadId', 'Thread'));
+    if (thread.markup_read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const input = await readJson(c, createMessageSchema);
     const body = requireMessageBody(input);
     const fileIds = await checkUploads(db, thread.workspace_id, input);

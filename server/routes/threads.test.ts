@@ -128,7 +128,7 @@ describe('POST /threads', () => {
     expect((await s.request('POST', `${API}/threads`, { token: alice.token, rawBody: 'null' })).status).toBe(422);
   });
 
-  it('refuses new threads on a read-only markup with 403, but replies still work', async () => {
+  it('refuses new threads and replies on a read-only markup with 403; resolving still works', async () => {
     const existing = (await create(alice.token)).body.data;
     await s.db.query('UPDATE markups SET read_only = true WHERE id = $1', [s.seed.markupId]);
     try {
@@ -136,7 +136,12 @@ describe('POST /threads', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/paused/);
       const reply = await s.request('POST', `${API}/threads/${existing.id}/messages`, { token: bob.token, body: { content: 'still here' } });
-      expect(reply.status).toBe(200);
+      expect(reply.status).toBe(403);
+      expect(reply.body.error.message).toMatch(/paused/);
+      const read = await s.request('GET', `${API}/threads/${existing.id}`, { token: bob.token });
+      expect(read.body.data.scopes).not.toContain('reply');
+      const resolve = await s.request('POST', `${API}/threads/${existing.id}/resolve`, { token: bob.token });
+      expect(resolve.status).toBe(200);
     } finally {
       await s.db.query('UPDATE markups SET read_only = false WHERE id = $1', [s.seed.markupId]);
     }

@@ -70,6 +70,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
         </p>
       )}
 
+      {store.readOnly.value && !allows(thread, 'reply') && <p class="pm-muted pm-paused-note">{strings.launcher.pausedHint}</p>}
+
       {allows(thread, 'reply') && (
         <div
           class="pm-reply"
