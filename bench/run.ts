@@ -23,6 +23,8 @@ try {
   const load = await measureLoadTime(server.url, Number(process.env.BENCH_RUNS ?? 20));
   add(`loader execution → launcher visible, median of ${load.runs}`, `${load.medianMs.toFixed(1)} ms`, '≤ 50 ms', load.medianMs <= 50);
   add('loader execution → launcher visible, p90', `${load.p90Ms.toFixed(1)} ms`, '—', null);
+  add('… of which fetching app.js (median)', `${load.medianFetchMs.toFixed(1)} ms`, '—', null);
+  add('… of which parsing, running, first render (median)', `${load.medianRunMs.toFixed(1)} ms`, '—', null);
   add('long tasks (> 50 ms) during widget load', `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`, '0', load.longTasks === 0);
 } finally {
   await server.stop();

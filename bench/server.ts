@@ -13,7 +13,8 @@ export interface BenchServer {
 export async function startServer(port: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinmark-bench-'));
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  // One process (not npx → tsx → node), so SIGTERM reaches the server itself.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -19,7 +19,15 @@ export interface BundleSizes {
   lazyGzip: number;
   lazyFiles: { file: string; gzip: number }[];
   html2canvasInFirstLoad: boolean;
+  /** Code only reviewers need, by a marker string its chunk contains; each must stay out of the first load. */
+  lazyOnlyInFirstLoad: string[];
 }
+
+/** What must load lazily, recognised by a string that survives minification (an option name). */
+export const LAZY_ONLY: { name: string; marker: RegExp }[] = [
+  { name: 'html2canvas', marker: /html2canvas/i },
+  { name: '@medv/finder (describing a clicked element)', marker: /maxNumberOfPathChecks/ },
+];
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
@@ -64,5 +72,8 @@ export function measureBundle(widgetDir = 'dist/widget'): BundleSizes {
     lazyGzip: lazyFiles.reduce((sum, r) => sum + r.gzip, 0),
     lazyFiles,
     html2canvasInFirstLoad: [...firstLoad, loader].some((f) => /html2canvas/i.test(readFileSync(f, 'utf8'))),
+    lazyOnlyInFirstLoad: LAZY_ONLY.filter(({ marker }) => [...firstLoad, loader].some((f) => marker.test(readFileSync(f, 'utf8')))).map(
+      ({ name }) => name,
+    ),
   };
 }

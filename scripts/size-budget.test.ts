@@ -16,6 +16,15 @@ describe('widget size budget', () => {
   it('html2canvas is never in the first load', () => {
     expect(sizes.html2canvasInFirstLoad).toBe(false);
   });
+
+  it('code only reviewers need (finder, …) is in lazy chunks, not the first load', () => {
+    expect(sizes.lazyOnlyInFirstLoad).toEqual([]);
+    expect(sizes.lazyFiles.length).toBeGreaterThan(0);
+  });
+
+  it('the first load is one file: no common chunk to wait for after app.js', () => {
+    expect(sizes.firstLoadFiles.map((f) => f.file)).toEqual(['app.js']);
+  });
 });
 
 describe('staticImportsOf', () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -121,6 +122,25 @@ describe('static files', () => {
     expect((await s.request('GET', '/widget/missing.js')).status).toBe(404);
     const etag = js.headers.get('etag')!;
     expect((await s.request('GET', '/widget/pinmark.js', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('gzips larger text files for clients that accept it, and marks hashed chunks immutable', async () => {
+    const big = `export const words = ${JSON.stringify('pin '.repeat(2000))};`;
+    writeFileSync(path.join(widgetDir, 'chunks', 'compose-AbCdEf12.js'), big);
+    const plain = await s.request('GET', '/widget/chunks/compose-AbCdEf12.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(big);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const zipped = await s.app.request('/widget/chunks/compose-AbCdEf12.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(big.length / 10);
+    expect(gunzipSync(bytes).toString()).toBe(big);
+    expect(zipped.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    // A changed file is served fresh, not from the cache.
+    writeFileSync(path.join(widgetDir, 'chunks', 'compose-AbCdEf12.js'), big + '\n// v2');
+    expect((await s.request('GET', '/widget/chunks/compose-AbCdEf12.js')).text).toContain('// v2');
   });
 
   it('serves demo pages with the seeded values in place of the placeholders', async () => {

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -63,28 +64,73 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   }
 }
 
-function sendFile(c: Context, body: Uint8Array | string, file: string, extraHeaders: Record<string, string>): Response {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+/**
+ * A file ready to send: read, transformed, hashed and gzipped once, then kept until its mtime or
+ * size changes. Every visitor of every customer page loads the widget, so this path must be cheap.
+ */
+interface PreparedFile {
+  body: Buffer;
+  gzip: Buffer | null;
+  etag: string;
+  mtimeMs: number;
+  size: number;
+}
+
+const COMPRESSIBLE = /\.(html|js|mjs|cjs|css|json|map|txt|svg)$/i;
+const prepared = new Map<string, PreparedFile>();
+
+async function prepare(file: string, transform?: (text: string) => string): Promise<PreparedFile> {
+  const info = await stat(file);
+  const hit = prepared.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
+  const raw = await readFile(file);
+  const body = transform ? Buffer.from(transform(raw.toString('utf8'))) : raw;
+  const entry: PreparedFile = {
+    body,
+    gzip: COMPRESSIBLE.test(file) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null,
+    etag: createHash('sha1').update(body).digest('base64url'),
+    mtimeMs: info.mtimeMs,
+    size: info.size,
+  };
+  prepared.set(file, entry);
+  return entry;
+}
+
+/** Content-hashed chunk names never change content, so browsers may keep them for good. */
+const IMMUTABLE = /\/chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
+
+function sendFile(c: Context, file: string, entry: PreparedFile, extraHeaders: Record<string, string>): Response {
+  const gzip = entry.gzip !== null && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
+  const etag = `"${entry.etag}${gzip ? '-gz' : ''}"`;
   const headers: Record<string, string> = {
     'Content-Type': contentTypeFor(file),
-    'Cache-Control': 'no-cache',
+    'Cache-Control': IMMUTABLE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
+    ...(entry.gzip ? { Vary: 'Accept-Encoding' } : {}),
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     ...extraHeaders,
   };
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  return new Response(c.req.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers });
+  const body = gzip ? entry.gzip! : entry.body;
+  return new Response(c.req.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });
 }
 
 export function staticRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { widgetDir, demoDir, publicUrl } = deps.config;
+  const fillPlaceholders = (html: string): string => {
+    const filled = html.replaceAll('%PINMARK_API_BASE%', publicUrl);
+    return deps.demo
+      ? filled.replaceAll('%PINMARK_PUBLIC_KEY%', deps.demo.publicKey).replaceAll('%PINMARK_MARKUP_ID%', deps.demo.markupId)
+      : filled;
+  };
 
   routes.get('/widget/*', async (c) => {
     const urlPath = new URL(c.req.url).pathname.slice('/widget'.length);
     const file = await resolveStaticFile(widgetDir, urlPath);
     if (!file) return c.notFound();
-    return sendFile(c, await readFile(file), file, {
+    return sendFile(c, file, await prepare(file), {
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
     });
@@ -93,13 +139,8 @@ export function staticRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('*', async (c) => {
     const file = await resolveStaticFile(demoDir, new URL(c.req.url).pathname);
     if (!file) return c.notFound();
-    if (path.extname(file).toLowerCase() !== '.html') return sendFile(c, await readFile(file), file, {});
-    let html = await readFile(file, 'utf8');
-    html = html.replaceAll('%PINMARK_API_BASE%', publicUrl);
-    if (deps.demo) {
-      html = html.replaceAll('%PINMARK_PUBLIC_KEY%', deps.demo.publicKey).replaceAll('%PINMARK_MARKUP_ID%', deps.demo.markupId);
-    }
-    return sendFile(c, html, file, {});
+    if (path.extname(file).toLowerCase() !== '.html') return sendFile(c, file, await prepare(file), {});
+    return sendFile(c, file, await prepare(file, fillPlaceholders), {});
   });
 
   return routes;

@@ -4,6 +4,7 @@
  * the spot relative to the whole document as a last resort.
  */
 import { canonicalUrlOf } from './canonical-url';
+import { clampPercent, documentMetrics } from './geometry';
 import { createPathBuilder } from './selector';
 import type { PinAnchor, PinParent } from './types';
 
@@ -43,22 +44,6 @@ export function describePin(target: Element, clientX: number, clientY: number): 
 }
 
 /** The document's scrollable size and current scroll position. */
-export function documentMetrics(doc: Document): { width: number; height: number; scrollX: number; scrollY: number } {
-  const root = doc.documentElement;
-  const body = doc.body;
-  const view = doc.defaultView;
-  return {
-    width: Math.max(root.scrollWidth, body?.scrollWidth ?? 0, root.clientWidth),
-    height: Math.max(root.scrollHeight, body?.scrollHeight ?? 0, root.clientHeight),
-    scrollX: view?.scrollX ?? 0,
-    scrollY: view?.scrollY ?? 0,
-  };
-}
-
-export function clampPercent(value: number): number {
-  return Math.min(100, Math.max(0, value));
-}
-
 function percentWithin(offset: number, size: number): number {
   if (!(size > 0) || !Number.isFinite(offset)) return 50;
   return clampPercent((offset / size) * 100);

@@ -4,7 +4,7 @@
  * original page spot kept inside that ancestor: approximate), the page-level offsets (approximate),
  * else the pin is orphaned. Selectors come from storage, so a bad one must never throw.
  */
-import { clampPercent, documentMetrics } from './describe';
+import { clampPercent, documentMetrics } from './geometry';
 import type { LocatedPin, PinAnchor } from './types';
 
 export function locatePin(anchor: PinAnchor, root: Document = document): LocatedPin {

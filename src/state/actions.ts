@@ -4,14 +4,13 @@
  * No action throws: failures become WidgetErrors in the store (the UI explains them), an `error`
  * event and one console.warn. What the reviewer typed stays in the store until it is posted.
  */
-import { describePin } from '../anchor';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CreateThreadRequest } from '../api/wire';
 import { createAuth, type AuthOptions, type AuthState } from '../auth/auth';
 import { SignInError } from '../auth/popup-sign-in';
-import { browserContext } from '../capture';
 import { textToDelta } from '../delta';
+import { lazyModule } from '../util/lazy-module';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
@@ -42,6 +41,10 @@ export interface ControllerDeps {
 
 export type Controller = ReturnType<typeof createController>;
 export type Actions = Controller['actions'];
+
+/** Only reviewers need these: they load on first use, outside the widget's first load. */
+const describing = lazyModule(() => import('../anchor/describe'));
+const capturing = lazyModule(() => import('../capture'));
 
 /** A launcher click this soon after comment mode was entered for the reviewer doesn't leave it. */
 const AUTO_ENTER_GRACE_MS = 600;
@@ -111,7 +114,7 @@ export function createController({ config, api, owner, emit, report, authSeams }
     store.signInPanelOpen.value = false;
     // Enter comment mode right away (not after loading), so it happens when the reviewer expects it.
     if (wantsToComment && store.mode.peek() === 'idle' && !store.readOnly.peek()) {
-      store.mode.value = 'commenting';
+      startCommenting();
       autoEnteredAt = performance.now();
     }
     await load();
@@ -119,6 +122,14 @@ export function createController({ config, api, owner, emit, report, authSeams }
       store.mode.value = 'idle';
       store.notice.value = widgetError('comments_paused');
     }
+  }
+
+  /** Comment mode; the code that describes a clicked element loads meanwhile (a click needs it). */
+  function startCommenting() {
+    store.mode.value = 'commenting';
+    describing.load().catch(() => {
+      /* placePin loads it again and reports a failure */
+    });
   }
 
   function closeEverything() {
@@ -184,7 +195,7 @@ export function createController({ config, api, owner, emit, report, authSeams }
         return;
       }
       closeEverything();
-      store.mode.value = 'commenting';
+      startCommenting();
     },
 
     close: closeEverything,
@@ -205,16 +216,25 @@ export function createController({ config, api, owner, emit, report, authSeams }
       actions.open();
     },
 
-    placePin(target: Element, clientX: number, clientY: number): void {
+    /** Drops a pin where the reviewer clicked (the describing code is usually loaded by now). */
+    async placePin(target: Element, clientX: number, clientY: number): Promise<void> {
       if (store.mode.peek() !== 'commenting') return;
       try {
+        const { describePin } = describing.loaded() ?? (await describing.load());
+        if (owner.isDestroyed || store.mode.peek() !== 'commenting') return;
         store.pendingPin.value = describePin(target, clientX, clientY);
       } catch (error) {
-        store.notice.value = report(error, 'pin');
+        if (!owner.isDestroyed) store.notice.value = report(error, 'pin');
         return;
       }
       store.composer.error.value = null;
       store.mode.value = 'composing';
+    },
+
+    /** A lazily loaded part of the UI could not be downloaded. */
+    partFailedToLoad(error: unknown): void {
+      if (owner.isDestroyed) return;
+      store.notice.value = { ...report(error, 'load-ui'), code: 'network_error' };
     },
 
     setComposerText(text: string): void {
@@ -241,6 +261,7 @@ export function createController({ config, api, owner, emit, report, authSeams }
       composer.posting.value = true;
       composer.error.value = null;
       try {
+        const { browserContext } = await capturing.load();
         const body: CreateThreadRequest = {
           isImageThread: false,
           url: window.location.href,

@@ -2,7 +2,10 @@
  * Read-only helpers the UI uses to present state: where a pin goes, a message's text, what the
  * reviewer may do. They keep the UI away from the anchor and delta modules (data flows one way).
  */
-import { anchorFromThread, locatePin, type LocatedPin, type PinAnchor } from '../anchor';
+// Not from '../anchor': its index also exports describePin, which the first load must not contain.
+import { anchorFromThread } from '../anchor/from-thread';
+import { locatePin } from '../anchor/locate';
+import type { LocatedPin, PinAnchor } from '../anchor/types';
 import type { MessageResponse, ThreadResponse } from '../api/wire';
 import { deltaToPlainText } from '../delta';
 

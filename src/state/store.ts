@@ -3,7 +3,8 @@
  * writes them. Threads are kept for the whole markup; `pageThreads` narrows them to this page.
  */
 import { computed, signal } from '@preact/signals';
-import { canonicalUrlOf, urlWithoutHash, type PinAnchor } from '../anchor';
+import { canonicalUrlOf, urlWithoutHash } from '../anchor/canonical-url';
+import type { PinAnchor } from '../anchor/types';
 import type { MarkupResponse, ThreadResponse, ViewMode } from '../api/wire';
 
 export type SessionView =

@@ -1,11 +1,9 @@
 /** The whole widget UI: pin layer, launcher and whichever panel the current mode calls for. */
-import { CommentMode } from './CommentMode';
-import { Composer } from './Composer';
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
+import { CommentMode, Composer, SignInPanel } from './lazy';
 import { Notice } from './Notice';
 import { PinLayer } from './PinLayer';
-import { SignInPanel } from './SignInPanel';
 import { ThreadPanel } from './ThreadPanel';
 
 export function App() {

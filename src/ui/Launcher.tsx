@@ -1,5 +1,6 @@
 /** The round button bottom-right that toggles comment mode (or opens the sign-in panel). */
 import { useWidget } from './hooks';
+import { preloadCompose } from './lazy';
 import { strings } from './strings';
 
 export function Launcher() {
@@ -17,6 +18,9 @@ export function Launcher() {
       aria-disabled={paused ? 'true' : undefined}
       title={paused ? strings.launcher.pausedHint : strings.launcher.addComment}
       onClick={() => actions.toggle()}
+      // A reviewer about to comment or sign in: fetch that part of the widget now.
+      onPointerEnter={paused ? undefined : preloadCompose}
+      onFocus={paused ? undefined : preloadCompose}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         {commenting ? (

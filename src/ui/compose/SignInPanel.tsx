@@ -1,7 +1,7 @@
 /** The small panel above the launcher while signed out: one button that opens the sign-in popup. */
 import { useEffect, useRef } from 'preact/hooks';
-import { useWidget } from './hooks';
-import { describeError, strings } from './strings';
+import { useWidget } from '../hooks';
+import { describeError, strings } from '../strings';
 
 export function SignInPanel() {
   const { store, actions, auth } = useWidget().controller;

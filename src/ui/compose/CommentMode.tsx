@@ -5,8 +5,8 @@
  * the widget is left alone. Esc leaves the mode.
  */
 import { useRef } from 'preact/hooks';
-import { isInsideWidget, useListeners, useWidget } from './hooks';
-import { strings } from './strings';
+import { isInsideWidget, useListeners, useWidget } from '../hooks';
+import { strings } from '../strings';
 
 const SWALLOWED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'] as const;
 
@@ -72,7 +72,7 @@ export function CommentMode() {
           if (type !== 'click') return;
           const { clientX, clientY } = event as MouseEvent;
           const target = targetAt(clientX, clientY, event.target);
-          if (target) actions.placePin(target, clientX, clientY);
+          if (target) void actions.placePin(target, clientX, clientY);
         },
         { capture: true },
       );

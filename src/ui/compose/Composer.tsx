@@ -1,9 +1,9 @@
 /** The new-comment popover beside the pending pin. The text lives in the store: nothing typed is lost. */
 import { useEffect, useRef } from 'preact/hooks';
-import { useFollowPin } from './follow';
-import { useWidget } from './hooks';
-import { PENDING } from './positions';
-import { describeError, strings } from './strings';
+import { useFollowPin } from '../follow';
+import { useWidget } from '../hooks';
+import { PENDING } from '../positions';
+import { describeError, strings } from '../strings';
 
 export function Composer() {
   const { controller } = useWidget();

@@ -1,0 +1,44 @@
+/**
+ * Components from lazily imported chunks. A lazy component renders nothing until its chunk has
+ * arrived (a few ms; `preloadCompose` starts the download when a reviewer is about to need it);
+ * a failed download is reported through the store and tried again on the next render.
+ */
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { lazyModule, type LazyModule } from '../util/lazy-module';
+import { useWidget } from './hooks';
+
+const compose = lazyModule(() => import('./compose'));
+
+/** Starts downloading the compose chunk (launcher hover/focus, sign-in). Never rejects. */
+export function preloadCompose(): void {
+  compose.load().catch(() => {
+    /* reported when a component actually needs it */
+  });
+}
+
+function lazyComponent<M, P extends object>(source: LazyModule<M>, pick: (module: M) => ComponentType<P>): ComponentType<P> {
+  return function Lazy(props: P) {
+    const { actions } = useWidget().controller;
+    const [, rerender] = useState(0);
+    const module = source.loaded();
+    useEffect(() => {
+      if (module) return;
+      let live = true;
+      source.load().then(
+        () => live && rerender((n) => n + 1),
+        (error: unknown) => live && actions.partFailedToLoad(error),
+      );
+      return () => {
+        live = false;
+      };
+    }, [module]);
+    if (!module) return null;
+    const Component = pick(module);
+    return <Component {...props} />;
+  };
+}
+
+export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
+export const Composer = lazyComponent(compose, (m) => m.Composer);
+export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
