@@ -34,3 +34,30 @@ test('popup sign-in from a host page on another origin', async ({ page }) => {
   expect(new URL(thread!.canonicalUrl).origin).toBe(hostOrigin);
   expect(thread?.user.name).toBe('Otto Origin');
 });
+
+test('host-supplied identity-provider token is exchanged through the SDK exchange', async ({ page }) => {
+  const path = freshPath('identity-token', '/manual.html');
+  await page.goto(path);
+  await page.waitForFunction(() => typeof (window as any).Pinmark?.init === 'function');
+  // The host already has an access token from its identity provider (here: the built-in dev IdP).
+  await page.evaluate(() => {
+    const w = window as any;
+    w.Pinmark.init({
+      ...w.pinmarkDemoConfig,
+      getIdentityToken: () =>
+        fetch('/idp/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'Ida Token', email: 'ida@example.com' }),
+        })
+          .then((r) => r.json())
+          .then((b) => b.accessToken),
+    });
+  });
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in to comment' })).toHaveCount(0);
+  await postComment(page, page.locator('#manual-title'), 'Signed in by the host');
+  await expect(pins(page)).toHaveCount(1);
+  const [thread] = await serverThreadsOn(path);
+  expect(thread?.user.name).toBe('Ida Token');
+});
