@@ -5,6 +5,6 @@
  */
 export { describePin } from './describe';
 export { anchorFromThread } from './from-thread';
-export { locatePin } from './locate';
+export { locatePin, pointOf, resolvePin } from './locate';
 export { canonicalUrlOf, canonicalUrlFrom, stripTrackingParams, urlWithoutHash } from './canonical-url';
-export type { LocatedPin, LocateStatus, PinAnchor, PinElement, PinParent } from './types';
+export type { LocatedPin, LocateStatus, PinAnchor, PinElement, PinParent, ResolvedPin } from './types';

@@ -33,3 +33,20 @@ export interface LocatedPin {
   clientX: number;
   clientY: number;
 }
+
+/**
+ * An anchor resolved against the current DOM: which element the pin sits on and where inside it.
+ * Resolving (selectors, voting) is the expensive part and runs when the page changes; placing a
+ * resolved pin (`pointOf`) is one getBoundingClientRect and runs every frame.
+ */
+export interface ResolvedPin {
+  status: LocateStatus;
+  /** exact: the pinned element; approximate: an element standing in for it; null: page-level or orphaned. */
+  element: Element | null;
+  /** Spot inside `element`'s border box, 0–100. */
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  /** When `element` is null and the pin is approximate: the spot on the document, 0–100 of its scroll size. */
+  pageXPercentage: number;
+  pageYPercentage: number;
+}

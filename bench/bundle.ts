@@ -1,0 +1,37 @@
+/** Section: what a visitor downloads, and how fast the widget appears (loader → launcher). */
+import { BUDGETS, measureBundle } from '../scripts/bundle-size.ts';
+import { measureLoadTime } from './load-time.ts';
+import type { BenchRow, BenchSection } from './section.ts';
+import { startServer } from './server.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+export async function measure(): Promise<BenchSection> {
+  const rows: BenchRow[] = [];
+  const add = (what: string, measured: string, budget: string, ok: boolean | null) => rows.push({ what, measured, budget, ok });
+
+  const sizes = measureBundle();
+  add('loader `pinmark.js` (gzip)', kb(sizes.loaderGzip), `≤ ${kb(BUDGETS.loaderGzip)}`, sizes.loaderGzip <= BUDGETS.loaderGzip);
+  add('first load: app.js + static chunks (gzip)', kb(sizes.firstLoadGzip), `≤ ${kb(BUDGETS.firstLoadGzip)}`, sizes.firstLoadGzip <= BUDGETS.firstLoadGzip);
+  add('lazy chunks (gzip, not in first load)', kb(sizes.lazyGzip), '—', null);
+  add('html2canvas in first load', String(sizes.html2canvasInFirstLoad), 'false', !sizes.html2canvasInFirstLoad);
+
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 8790));
+  try {
+    const load = await measureLoadTime(server.url, Number(process.env.BENCH_RUNS ?? 20));
+    add(`loader execution → launcher visible, median of ${load.runs}`, `${load.medianMs.toFixed(1)} ms`, '≤ 50 ms', load.medianMs <= 50);
+    add('loader execution → launcher visible, p90', `${load.p90Ms.toFixed(1)} ms`, '—', null);
+    add('… of which fetching app.js (median)', `${load.medianFetchMs.toFixed(1)} ms`, '—', null);
+    add('… of which parsing, running, first render (median)', `${load.medianRunMs.toFixed(1)} ms`, '—', null);
+    add('long tasks (> 50 ms) during widget load', `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`, '0', load.longTasks === 0);
+  } finally {
+    await server.stop();
+  }
+
+  const list = (files: { file: string; gzip: number }[]) => files.map((f) => `- \`${f.file}\`: ${kb(f.gzip)}`).join('\n') || '- (none)';
+  return {
+    title: 'Bundle and load time',
+    rows,
+    detail: `First-load files:\n\n${list(sizes.firstLoadFiles)}\n\nLazy files:\n\n${list(sizes.lazyFiles)}`,
+  };
+}
