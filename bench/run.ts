@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark section, prints one table per section and writes
  * bench/results.md. Sizes are also enforced by tests; times are only reported here (never asserted
- * in `npm test`). `BENCH_ONLY=bundle,survival` runs a subset (results.md is then not rewritten).
+ * in `npm test`). `BENCH_ONLY=survival,overlay-cost` runs a subset (results.md is then not rewritten).
  */
 import { writeFileSync } from 'node:fs';
 import { rowsTable, type BenchSection } from './section.ts';
@@ -9,6 +9,9 @@ import { rowsTable, type BenchSection } from './section.ts';
 /** Each module exports `measure(): Promise<BenchSection>`. */
 const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> }>> = {
   bundle: () => import('./bundle.ts'),
+  survival: () => import('./survival.ts'),
+  'describe-cost': () => import('./describe-cost.ts'),
+  'overlay-cost': () => import('./overlay-cost.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

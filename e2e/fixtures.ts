@@ -110,3 +110,37 @@ export async function serverThreadsOn(path: string): Promise<ThreadResponse[]> {
   const suffix = path.slice(path.indexOf('?'));
   return (await serverThreads()).filter((t) => t.canonicalUrl.endsWith(suffix));
 }
+
+/** The viewport point at a relative spot (0–1) of an element's box. */
+export async function spotOf(locator: Locator, at = { x: 0.5, y: 0.5 }): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element has no box');
+  return { x: box.x + box.width * at.x, y: box.y + box.height * at.y };
+}
+
+/** Waits until `actual()` is within `tolerance` px of `expected()` on both axes. */
+export async function expectNear(
+  actual: () => Promise<{ x: number; y: number }>,
+  expected: () => Promise<{ x: number; y: number }>,
+  tolerance = 2,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([actual(), expected()]);
+      return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+    })
+    .toBeLessThanOrEqual(tolerance);
+}
+
+/** The pin of thread `number`. */
+export function pin(page: Page, number: number): Locator {
+  return page.getByRole('button', { name: `Thread ${number}`, exact: true });
+}
+
+/** The number of the newest thread on a page path, as the server stores it. */
+export async function newestThreadOn(path: string): Promise<ThreadResponse> {
+  const threads = await serverThreadsOn(path);
+  const newest = threads.sort((a, b) => b.number - a.number)[0];
+  if (!newest) throw new Error(`no thread on ${path}`);
+  return newest;
+}

@@ -1,11 +1,13 @@
 /**
- * Finds where a stored pin belongs on the current page. In order: one of the element paths (the
- * same relative spot inside the element: exact), the nearest ancestor that still exists (the same
- * relative spot inside that ancestor: approximate), the page-level offsets (approximate), else the
- * pin is orphaned. Selectors come from storage, so a bad one must never throw.
+ * Finds where a stored pin belongs on the current page. In order: the element its paths agree on
+ * (vote.ts; exact, or approximate when the paths disagree), the nearest ancestor that still resolves
+ * (approximate, the pin at the same relative spot inside it), the page-level offsets (approximate),
+ * else the pin is orphaned. Stored paths are evaluated defensively (query.ts): nothing here throws.
+ * First load: every visitor downloads this, so it imports neither describe.ts nor finder.
  */
 import { clampPercent, documentMetrics } from './geometry';
-import type { LocatedPin, PinAnchor, ResolvedPin } from './types';
+import type { LocatedPin, PinAnchor, PinElement, ResolvedPin } from './types';
+import { vote } from './vote';
 
 /** Resolves and places in one go; for callers that do it once (the overlay resolves and places apart). */
 export function locatePin(anchor: PinAnchor, root: Document = document): LocatedPin {
@@ -25,42 +27,35 @@ const ORPHANED: ResolvedPin = {
 
 /** Which element the pin belongs on now, and where inside it (the expensive part: selectors). */
 export function resolvePin(anchor: PinAnchor, root: Document = document): ResolvedPin {
-  const pageX = finiteOr(anchor.offsetXPercentage, Number.NaN);
-  const pageY = finiteOr(anchor.offsetYPercentage, Number.NaN);
-  for (const spot of anchor.elements ?? []) {
-    const element = query(root, spot?.elementPath);
-    if (!element) continue;
-    return {
-      status: 'exact',
-      element,
-      offsetXPercentage: clampPercent(finiteOr(spot.offsetXPercentage, 50)),
-      offsetYPercentage: clampPercent(finiteOr(spot.offsetYPercentage, 50)),
-      pageXPercentage: pageX,
-      pageYPercentage: pageY,
-    };
-  }
-
-  // The nearest ancestor that still exists stands in, with the pin at the same relative spot.
-  const first = anchor.elements?.[0];
-  const parents = [...(anchor.elementParents ?? [])].sort((a, b) => finiteOr(a?.depth, 99) - finiteOr(b?.depth, 99));
-  for (const parent of parents) {
-    const element = query(root, parent?.path);
-    if (!element) continue;
-    return {
-      status: 'approximate',
-      element,
-      offsetXPercentage: clampPercent(finiteOr(first?.offsetXPercentage, 50)),
-      offsetYPercentage: clampPercent(finiteOr(first?.offsetYPercentage, 50)),
-      pageXPercentage: pageX,
-      pageYPercentage: pageY,
-    };
-  }
-
-  if (Number.isFinite(pageX) && Number.isFinite(pageY)) {
-    return { ...ORPHANED, status: 'approximate', pageXPercentage: clampPercent(pageX), pageYPercentage: clampPercent(pageY) };
+  try {
+    const pageX = finiteOr(anchor?.offsetXPercentage, Number.NaN);
+    const pageY = finiteOr(anchor?.offsetYPercentage, Number.NaN);
+    const spots = (Array.isArray(anchor?.elements) ? anchor.elements : []).filter(
+      (s): s is PinElement => !!s && typeof s.elementPath === 'string',
+    );
+    const parents = Array.isArray(anchor?.elementParents) ? anchor.elementParents : [];
+    const verdict = spots.length || parents.length ? vote(spots.length ? spots : [NO_SPOT], parents, root) : null;
+    if (verdict) {
+      return {
+        status: verdict.status,
+        element: verdict.element,
+        offsetXPercentage: clampPercent(finiteOr(verdict.spot.offsetXPercentage, 50)),
+        offsetYPercentage: clampPercent(finiteOr(verdict.spot.offsetYPercentage, 50)),
+        pageXPercentage: pageX,
+        pageYPercentage: pageY,
+      };
+    }
+    if (Number.isFinite(pageX) && Number.isFinite(pageY)) {
+      return { ...ORPHANED, status: 'approximate', pageXPercentage: clampPercent(pageX), pageYPercentage: clampPercent(pageY) };
+    }
+  } catch {
+    // A hostile anchor (getters that throw, a detached root…) is an orphaned pin, not an error in the page.
   }
   return ORPHANED;
 }
+
+/** A pin with ancestors but no element paths: they are looked up with the spot in the middle. */
+const NO_SPOT: PinElement = { elementPath: '', offsetXPercentage: 50, offsetYPercentage: 50 };
 
 /** Viewport coordinates of a resolved pin this frame (cheap: one rect read), or null when orphaned. */
 export function pointOf(resolved: ResolvedPin, root: Document = document): { clientX: number; clientY: number } | null {
@@ -74,18 +69,6 @@ export function pointOf(resolved: ResolvedPin, root: Document = document): { cli
   }
   const { width, height, scrollX, scrollY } = documentMetrics(root);
   return { clientX: (resolved.pageXPercentage / 100) * width - scrollX, clientY: (resolved.pageYPercentage / 100) * height - scrollY };
-}
-
-/** The first rendered element matching `path`, or null (bad selector, no match, display:none). */
-function query(root: Document, path: unknown): Element | null {
-  if (typeof path !== 'string' || !path.trim()) return null;
-  let element: Element | null;
-  try {
-    element = root.querySelector(path);
-  } catch {
-    return null;
-  }
-  return element && element.getClientRects().length > 0 ? element : null;
 }
 
 function finiteOr(value: unknown, fallback: number): number {

@@ -1,84 +1,75 @@
 /**
- * CSS paths for elements, built with @medv/finder but kept stable and cheap: names that look
- * generated (CSS-in-JS hashes, framework ids) or that change with interaction (`is-active`, `open`)
- * are skipped, and the search is capped so a click never stalls the page. When finder gives up,
- * a structural `tag:nth-of-type()` chain (unique by construction) is used instead.
+ * Short unique CSS paths from @medv/finder, under our naming policy (policy.ts) and our work cap.
+ * finder searches combinations of each ancestor's names for the cheapest unique one; we run it in
+ * two modes so the pin gets two independent named paths: `hooks` (stable ids, test attributes, form
+ * names, link targets, labels) and `classes` (stable class names only). A class renamed in a restyle
+ * then leaves the hook path standing, and a hook reused elsewhere is outvoted by the class path.
+ * Lazy (describing only): finder must never reach the widget's first load.
  */
-import { attr as finderAttr, finder } from '@medv/finder';
+import { finder } from '@medv/finder';
+import type { WorkBudget } from './budget';
+import { isDocumentLevel } from './hooks';
+import { isStableAttribute, isStableId, stableClassesOf } from './policy';
 
-/** Per-element search caps; describing one pin runs finder up to 6 times (target + 5 parents). */
-const MAX_PATH_CHECKS = 150;
-/** Time left for all finder runs of one pin; beyond it, structural paths are used. */
-const DESCRIBE_BUDGET_MS = 30;
+export type FinderMode = 'hooks' | 'classes' | 'all';
 
-const GENERATED_PREFIX = /^(css|sc|jsx|svelte|emotion|styled|chakra|tw|astro|vue|ng|_ng|ember|ext-gen|yui_|react-)[-_]?/i;
-const STATE_NAME = /^(is|has)-|(^|[-_])(active|hover|hovered|focus|focused|focus-visible|selected|open|opened|closed|expanded|collapsed|visible|hidden|disabled|current|checked|show|showing|loading|loaded|animating|animated)($|[-_])/i;
-const STABLE_TEST_ATTRS = new Set(['data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy']);
+/**
+ * Caps per finder run. finder checks its clock only between checks and, once it has a path, tries
+ * shortening it by dropping steps in every combination (exponential in the path's length), so the
+ * count of checks is capped per run as well as the time.
+ */
+const MAX_PATH_CHECKS = 60;
+const MAX_RUN_MS = 12;
 
-/** True for names a developer wrote and that survive a reload and a hover. */
-export function isStableName(name: string): boolean {
-  if (name.length < 2 || name.length > 40) return false;
-  if (!/^[A-Za-z_-][\w-]*$/.test(name)) return false;
-  if (GENERATED_PREFIX.test(name) && /\d|[a-z][A-Z]/.test(name)) return false;
-  if (/\d{3,}/.test(name)) return false;
-  // Hashes: a run of 6+ hex characters that contains a digit (e.g. `a1b2c3`).
-  for (const run of name.match(/[a-f0-9]{6,}/gi) ?? []) if (/\d/.test(run)) return false;
-  // Random case like styled-components' `bdVaJa`.
-  if (/[a-z][A-Z][a-z][A-Z]/.test(name)) return false;
-  // Angular's ng-* classes (ng-pristine, ng-star-inserted…) reflect state, not structure.
-  if (/^ng-/.test(name)) return false;
-  return !STATE_NAME.test(name);
-}
+const never = () => false;
+/** What the counting root answers once a run's checks are used up: "not unique", so finder winds down. */
+const EXHAUSTED = { length: 2 } as unknown as NodeListOf<Element>;
 
-function isStableAttr(name: string, value: string): boolean {
-  if (STABLE_TEST_ATTRS.has(name)) return value.length > 0 && value.length < 100 && !/["\\\n]/.test(value);
-  return finderAttr(name, value);
-}
-
-/** A path unique by construction: nth-of-type steps up to a stable id or to `body`. */
-export function structuralPath(element: Element): string {
-  const doc = element.ownerDocument;
-  const steps: string[] = [];
-  let current: Element | null = element;
-  while (current && current !== doc.body && current !== doc.documentElement) {
-    const id = current.getAttribute('id');
-    if (id && isStableName(id) && doc.querySelectorAll(`#${CSS.escape(id)}`).length === 1) {
-      steps.unshift(`#${CSS.escape(id)}`);
-      return steps.join(' > ');
-    }
-    const tag = current.localName;
-    let index = 1;
-    for (let sibling = current.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-      if (sibling.localName === tag) index++;
-    }
-    steps.unshift(`${CSS.escape(tag)}:nth-of-type(${index})`);
-    current = current.parentElement;
+/**
+ * `a > b` made `a b` when that still matches the element alone: a wrapper inserted later between the
+ * two then leaves the path working instead of making it match the wrapper (`[href="/x"] > div`).
+ */
+function loosened(element: Element, path: string, budget: WorkBudget): string {
+  const parts = path.split(/("(?:[^"\\]|\\.)*")/); // odd parts are quoted attribute values
+  const loose = parts.map((part, i) => (i % 2 ? part : part.replace(/ > /g, ' '))).join('');
+  if (loose === path || budget.spent) return path;
+  try {
+    return budget.isUniqueFor(element, loose) ? loose : path;
+  } catch {
+    return path;
   }
-  if (current === doc.documentElement) return steps.length ? `html > ${steps.join(' > ')}` : 'html';
-  steps.unshift('body');
-  return steps.join(' > ');
 }
 
-/** Creates a path builder sharing one time budget across the elements of one pin. */
-export function createPathBuilder(budgetMs = DESCRIBE_BUDGET_MS): (element: Element) => string {
-  const deadline = performance.now() + budgetMs;
-  return (element) => {
-    const remaining = deadline - performance.now();
-    const doc = element.ownerDocument;
-    if (remaining > 2 && element !== doc.body && element !== doc.documentElement && doc.body?.contains(element)) {
-      try {
-        return finder(element, {
-          root: doc.body,
-          idName: isStableName,
-          className: isStableName,
-          attr: isStableAttr,
-          timeoutMs: Math.min(remaining, 20),
-          maxNumberOfPathChecks: MAX_PATH_CHECKS,
-        });
-      } catch {
-        // finder throws when it finds nothing unique in time; the structural path always exists.
-      }
-    }
-    return element === doc.body ? 'body' : structuralPath(element);
+/** finder's path for `element` in `mode`, or null when it found none within the caps. */
+export function finderPath(element: Element, mode: FinderMode, budget: WorkBudget, maxMs = MAX_RUN_MS, maxChecks = MAX_PATH_CHECKS + 20): string | null {
+  if (isDocumentLevel(element) || budget.spent) return null;
+  const doc = element.ownerDocument;
+  let checks = 0;
+  const check = (selector: string) => (checks++ >= maxChecks || budget.spent ? EXHAUSTED : budget.all(doc, selector));
+  // finder takes a root and runs its uniqueness checks on it; this stand-in for the document counts
+  // them against the run's cap and the describe's budget.
+  const countedRoot = {
+    nodeType: 9, // Node.DOCUMENT_NODE: finder then uses it as the document to query
+    querySelectorAll: check,
+    querySelector: (selector: string) => check(selector)[0] ?? null,
   };
+  // Classes are judged with their neighbours (policy.stableClassesOf); finder asks by name only.
+  const allowed = new Set<string>();
+  for (let e: Element | null = element; e; e = e.parentElement) for (const name of stableClassesOf(e)) allowed.add(name);
+  try {
+    const path = finder(element, {
+      root: countedRoot as unknown as Element,
+      idName: mode === 'classes' ? never : isStableId,
+      className: mode === 'hooks' ? never : (name) => allowed.has(name),
+      attr: mode === 'classes' ? never : isStableAttribute,
+      tagName: () => true,
+      timeoutMs: Math.min(maxMs, budget.msLeft()),
+      maxNumberOfPathChecks: Math.min(MAX_PATH_CHECKS, maxChecks),
+    });
+    // When out of checks finder returns its own positional path from `html`; ours (structural.ts) are better.
+    return path.startsWith('html') ? null : loosened(element, path, budget);
+  } catch {
+    // Nothing unique within the caps: the structural paths stand in.
+    return null;
+  }
 }

@@ -10,11 +10,13 @@ import type { CreateThreadRequest } from '../api/wire';
 import { createAuth, type AuthOptions, type AuthState } from '../auth/auth';
 import { SignInError } from '../auth/popup-sign-in';
 import { textToDelta } from '../delta';
-import { lazyModule } from '../util/lazy-module';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
-import { createStore, currentPage, type WidgetError } from './store';
+import { capturing, describing } from './lazy-parts';
+import { createMoveActions } from './move-actions';
+import { createPageActions } from './page-actions';
+import { createStore, type WidgetError } from './store';
 import { createThreadActions } from './thread-actions';
 import { viewModeIdFor, type ViewModeBreakpoints } from './view-mode';
 
@@ -42,15 +44,11 @@ export interface ControllerDeps {
 export type Controller = ReturnType<typeof createController>;
 export type Actions = Controller['actions'];
 
-/** Only reviewers need these: they load on first use, outside the widget's first load. */
-const describing = lazyModule(() => import('../anchor/describe'));
-const capturing = lazyModule(() => import('../capture'));
-
 /** A launcher click this soon after comment mode was entered for the reviewer doesn't leave it. */
 const AUTO_ENTER_GRACE_MS = 600;
 
 export function createController({ config, api, owner, emit, report, authSeams }: ControllerDeps) {
-  const store = createStore();
+  const store = createStore(config.viewModeBreakpoints);
   const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
   let unauthorized: Promise<boolean> | null = null;
   /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
@@ -139,6 +137,7 @@ export function createController({ config, api, owner, emit, report, authSeams }
     store.openThreadId.value = null;
     store.signInPanelOpen.value = false;
     store.thread.confirmingDelete.value = false;
+    store.pinMove.value = null;
   }
 
   const actions = {
@@ -292,21 +291,13 @@ export function createController({ config, api, owner, emit, report, authSeams }
     },
 
     ...createThreadActions({ store, api, owner, emit, report, authed }),
+    ...createMoveActions({ store, api, owner, emit, report, authed }),
+    ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 
     dismissNotice(): void {
       store.notice.value = null;
     },
-
-    /** Re-reads the page identity (SPA navigation); cheap enough to call every frame. */
-    refreshPage(): void {
-      const page = currentPage();
-      const known = store.page.peek();
-      if (page.canonicalUrl !== known.canonicalUrl || page.url !== known.url) store.page.value = page;
-    },
   };
-
-  owner.add(window, 'popstate', actions.refreshPage);
-  owner.add(window, 'hashchange', actions.refreshPage);
 
   return { store, actions, auth, report };
 }

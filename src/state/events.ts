@@ -11,6 +11,8 @@ export interface PinmarkEventMap {
   threadResolved: { threadId: string };
   threadReopened: { threadId: string };
   threadDeleted: { threadId: string };
+  /** A thread's pin was moved and the server saved its new place (`thread` has the new anchor). */
+  threadMoved: { threadId: string; thread: ThreadResponse };
   /** Something failed; the widget already told the reviewer where relevant. */
   error: { code: string; status: number; message: string };
 }

@@ -4,19 +4,26 @@
  */
 // Not from '../anchor': its index also exports describePin, which the first load must not contain.
 import { anchorFromThread } from '../anchor/from-thread';
-import { locatePin } from '../anchor/locate';
-import type { LocatedPin, PinAnchor } from '../anchor/types';
+import { pointOf, resolvePin } from '../anchor/locate';
+import type { PinAnchor, ResolvedPin } from '../anchor/types';
 import type { MessageResponse, ThreadResponse } from '../api/wire';
 import { deltaToPlainText } from '../delta';
 
-export type { LocatedPin, PinAnchor };
+export type { PinAnchor, ResolvedPin };
 
-export function locateThread(thread: ThreadResponse): LocatedPin {
-  return locatePin(anchorFromThread(thread));
+/** The anchor of a stored thread (tolerant of missing fields). */
+export function anchorOfThread(thread: ThreadResponse): PinAnchor {
+  return anchorFromThread(thread);
 }
 
-export function locateAnchor(anchor: PinAnchor): LocatedPin {
-  return locatePin(anchor);
+/** Which element a pin belongs on now (the expensive part: selectors). Run when the page changed. */
+export function resolveAnchor(anchor: PinAnchor): ResolvedPin {
+  return resolvePin(anchor);
+}
+
+/** Viewport point of a resolved pin this frame (one rect read), or null when it has no place. */
+export function pointOfPin(resolved: ResolvedPin): { clientX: number; clientY: number } | null {
+  return pointOf(resolved);
 }
 
 /** Plain text of a message: from its Delta, else the plain-text fields. */

@@ -5,7 +5,8 @@
 import { computed, signal } from '@preact/signals';
 import { canonicalUrlOf, urlWithoutHash } from '../anchor/canonical-url';
 import type { PinAnchor } from '../anchor/types';
-import type { MarkupResponse, ThreadResponse, ViewMode } from '../api/wire';
+import type { MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../api/wire';
+import { categoryOfThread, viewModeCategory, type ViewModeBreakpoints } from './view-mode';
 
 export type SessionView =
   | { status: 'signed-out'; expired: boolean }
@@ -22,27 +23,53 @@ export interface WidgetError {
   status: number;
   /** The server's or browser's message, shown when there is no better sentence. */
   message: string;
+  /** What failed underneath, for errors that wrap another (a pin move that was refused…). */
+  cause?: WidgetError;
 }
 
 export type ThreadTask = 'reply' | 'resolve' | 'delete';
 
-export function createStore() {
+export function createStore(breakpoints?: ViewModeBreakpoints) {
   const threads = signal<ThreadResponse[]>([]);
   const page = signal(currentPage());
   const markup = signal<MarkupResponse | null>(null);
+  const viewModes = signal<ViewMode[]>([]);
+  const viewMode = signal<ViewModeCategory>(viewModeCategory(window.innerWidth, breakpoints));
+  const showAllModes = signal(false);
+  const pageThreads = computed(() =>
+    threads.value.filter((thread) => isOnPage(thread, page.value)).sort((a, b) => a.number - b.number),
+  );
+  /** Threads of this page made on another device class than the current one. */
+  const otherModeThreads = computed(() => {
+    const current = viewMode.value;
+    const modes = viewModes.value;
+    return pageThreads.value.filter((thread) => {
+      const category = categoryOfThread(thread, modes);
+      return category !== null && category !== current;
+    });
+  });
 
   return {
     session: signal<SessionView>({ status: 'signed-out', expired: false }),
     markup,
     readOnly: computed(() => markup.value?.readOnly === true),
-    viewModes: signal<ViewMode[]>([]),
+    viewModes,
     threads,
     threadsLoaded: signal(false),
     /** Canonical URL and hash-less URL of the page the reviewer is on (changes in SPAs). */
     page,
-    pageThreads: computed(() =>
-      threads.value.filter((thread) => isOnPage(thread, page.value)).sort((a, b) => a.number - b.number),
-    ),
+    pageThreads,
+    /** The device class of the viewport now (changes live when a breakpoint is crossed). */
+    viewMode,
+    /** The reviewer asked to see pins made on every device class, not only the current one. */
+    showAllModes,
+    otherModeThreads,
+    /** The threads whose pins are drawn: this page's, of this device class unless all are shown. */
+    shownThreads: computed(() => {
+      if (showAllModes.value) return pageThreads.value;
+      const others = new Set(otherModeThreads.value);
+      return others.size ? pageThreads.value.filter((thread) => !others.has(thread)) : pageThreads.value;
+    }),
     mode: signal<Mode>('idle'),
     pendingPin: signal<PinAnchor | null>(null),
     openThreadId: signal<string | null>(null),
@@ -55,6 +82,10 @@ export function createStore() {
       posting: signal(false),
       error: signal<WidgetError | null>(null),
     },
+    /** The thread whose pin is being moved with the keyboard (arrow keys; Enter saves, Esc cancels). */
+    pinMove: signal<string | null>(null),
+    /** Threads whose moved pin is being saved (shown optimistically meanwhile). */
+    savingPins: signal<ReadonlySet<string>>(new Set()),
     thread: {
       /** Reply drafts by thread id: closing a panel never loses what was typed. */
       drafts: signal<Record<string, string>>({}),

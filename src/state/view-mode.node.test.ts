@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewMode } from '../api/wire';
-import { viewModeCategory, viewModeIdFor } from './view-mode';
+import { categoryOfThread, viewModeCategory, viewModeIdFor } from './view-mode';
 
 describe('viewModeCategory', () => {
   it.each([
@@ -34,5 +34,23 @@ describe('viewModeIdFor', () => {
   it('falls back to the category name', () => {
     expect(viewModeIdFor(800, modes)).toBe('tablet');
     expect(viewModeIdFor(800, [])).toBe('tablet');
+  });
+});
+
+describe('categoryOfThread', () => {
+  const modes = [
+    { id: 'vm-desktop', category: 'desktop' },
+    { id: 'vm-mobile', category: 'mobile' },
+  ] as ViewMode[];
+
+  it('maps a markup view mode id to its category, and accepts category names as ids', () => {
+    expect(categoryOfThread({ viewModeId: 'vm-mobile' }, modes)).toBe('mobile');
+    expect(categoryOfThread({ viewModeId: 'tablet' }, modes)).toBe('tablet');
+    expect(categoryOfThread({ viewModeId: 'desktop' }, [])).toBe('desktop');
+  });
+
+  it('returns null (shown everywhere) for ids it does not know', () => {
+    expect(categoryOfThread({ viewModeId: 'watch' }, modes)).toBeNull();
+    expect(categoryOfThread({}, modes)).toBeNull();
   });
 });

@@ -26,3 +26,18 @@ export function viewModeIdFor(width: number, modes: ViewMode[], breakpoints?: Vi
   const category = viewModeCategory(width, breakpoints);
   return modes.find((mode) => mode.category === category && typeof mode.id === 'string')?.id ?? category;
 }
+
+const CATEGORIES: readonly string[] = ['desktop', 'tablet', 'mobile'];
+
+/**
+ * The device class a thread was made on: its view mode's category when the markup lists that id,
+ * else the id itself when it names a category. null (unknown id) means "show it everywhere": a pin
+ * must never vanish because a server used ids we do not recognise.
+ */
+export function categoryOfThread(thread: { viewModeId?: unknown }, modes: ViewMode[]): ViewModeCategory | null {
+  const id = thread.viewModeId;
+  if (typeof id !== 'string' || !id) return null;
+  const listed = modes.find((mode) => mode.id === id);
+  if (listed && CATEGORIES.includes(listed.category)) return listed.category;
+  return CATEGORIES.includes(id) ? (id as ViewModeCategory) : null;
+}

@@ -3,6 +3,7 @@ import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
 import { CommentMode, Composer, SignInPanel } from './lazy';
 import { Notice } from './Notice';
+import { PinControls } from './PinControls';
 import { PinLayer } from './PinLayer';
 import { ThreadPanel } from './ThreadPanel';
 
@@ -22,6 +23,7 @@ export function App() {
       <div class="pm-dock">
         <Notice />
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
+        <PinControls />
         <Launcher />
       </div>
     </>

@@ -1,111 +1,140 @@
 /**
- * The overlay that draws pins. Each pin's centre sits exactly on its anchored point. Positions are
- * recomputed on scroll (capture, passive), resize and DOM mutations, at most once per animation
- * frame, with every layout read (locating all pins) before any write (moving them).
+ * The pins: one fixed overlay layer in the shadow root. This component decides which pins exist
+ * (this page's threads of the current device class, plus the pending pin) and renders their buttons;
+ * the overlay engine (overlay/engine.ts) resolves them and moves them every frame without
+ * re-rendering. Pins with no place yet are not rendered; orphans are listed by PinControls.
  */
 import { effect } from '@preact/signals';
-import { useRef, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../api/wire';
-import { locateAnchor, locateThread } from '../state/helpers';
+import { anchorOfThread, type PinAnchor } from '../state/helpers';
+import { categoryOfThread } from '../state/view-mode';
 import { useListeners, useWidget } from './hooks';
-import { PENDING, type Point } from './positions';
+import { createPinMover } from './pin-mover';
+import { PENDING } from './positions';
 import { strings } from './strings';
 
 export function PinLayer() {
-  const { controller, positions } = useWidget();
+  const { controller, engine, host } = useWidget();
   const { store, actions } = controller;
+  const mover = useMemo(() => createPinMover({ engine, host, actions }), [engine]);
   const elements = useRef(new Map<string, HTMLElement>());
-  const [visible, setVisible] = useState<string>('');
+  const refs = useRef(new Map<string, (element: HTMLElement | null) => void>());
 
   useListeners((listeners) => {
-    let queued = false;
-    let lastVisible = '';
-    const schedule = () => {
-      if (queued) return;
-      queued = true;
-      listeners.requestAnimationFrame(frame);
+    const anchors = new WeakMap<ThreadResponse, PinAnchor>();
+    const anchorOf = (thread: ThreadResponse) => {
+      let anchor = anchors.get(thread);
+      if (!anchor) anchors.set(thread, (anchor = anchorOfThread(thread)));
+      return anchor;
     };
-    const frame = () => {
-      queued = false;
-      // Reads.
-      actions.refreshPage();
-      const viewport = { width: window.innerWidth, height: window.innerHeight };
-      const points = new Map<string, Point>();
-      for (const thread of store.pageThreads.peek()) {
-        const located = locateThread(thread);
-        if (located.status !== 'orphaned') points.set(thread.id, { x: located.clientX, y: located.clientY });
-      }
-      const pending = store.pendingPin.peek();
-      if (pending) {
-        const located = locateAnchor(pending);
-        if (located.status !== 'orphaned') points.set(PENDING, { x: located.clientX, y: located.clientY });
-      }
-      // Writes.
-      for (const [key, element] of elements.current) place(element, points.get(key));
-      positions.publish(points, viewport);
-      const ids = [...points.keys()].join(' ');
-      if (ids !== lastVisible) {
-        lastVisible = ids;
-        setVisible(ids);
-      }
-    };
-
-    listeners.add(window, 'scroll', schedule, { capture: true, passive: true });
-    listeners.add(window, 'resize', schedule, { passive: true });
-    const observer = new MutationObserver(schedule);
-    observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, characterData: true });
-    listeners.observe(observer);
-    // Threads, the pending pin or the page changing re-run the layout too.
     listeners.own(
       effect(() => {
-        void store.pageThreads.value;
-        void store.pendingPin.value;
-        schedule();
+        const targets = store.shownThreads.value.map((thread) => ({ key: thread.id, anchor: anchorOf(thread) }));
+        const pending = store.pendingPin.value;
+        if (pending) targets.push({ key: PENDING, anchor: pending });
+        engine.setTargets(targets);
       }),
     );
-  }, []);
+    listeners.own(
+      effect(() => {
+        const key = store.pinMove.value;
+        if (key) mover.beginKeyboard(key);
+        else mover.endKeyboard();
+      }),
+    );
+    listeners.own(() => mover.cancel());
+  }, [engine]);
 
-  const shown = new Set(visible ? visible.split(' ') : []);
-  const openId = store.openThreadId.value;
-  const pinRef = (key: string) => (element: HTMLElement | null) => {
-    if (element) {
-      elements.current.set(key, element);
-      place(element, positions.get(key));
-    } else elements.current.delete(key);
+  const moving = store.pinMove.value;
+  // Keyboard moving acts on the focused pin: focus it as soon as it is rendered.
+  useLayoutEffect(() => {
+    if (moving) elements.current.get(moving)?.focus({ preventScroll: true });
+  }, [moving]);
+
+  // Stable per key: a new ref function each render would detach and re-attach every pin.
+  const refFor = (key: string) => {
+    let ref = refs.current.get(key);
+    if (!ref) {
+      ref = (element: HTMLElement | null) => {
+        if (element) elements.current.set(key, element);
+        else elements.current.delete(key);
+        engine.attach(key, element);
+      };
+      refs.current.set(key, ref);
+    }
+    return ref;
   };
+  const layerRef = useCallback((element: HTMLDivElement | null) => engine.setLayer(element), [engine]);
+
+  const { drawable } = engine.status.value;
+  const openId = store.openThreadId.value;
+  const saving = store.savingPins.value;
+  const current = store.viewMode.value;
+  const modes = store.viewModes.value;
+  const movingThread = moving ? store.threads.value.find((thread) => thread.id === moving) : undefined;
+  const threads = store.shownThreads.value.filter((thread) => drawable.has(thread.id) || thread.id === moving);
 
   return (
-    <div class="pm-layer">
-      {store.pageThreads.value
-        .filter((thread) => shown.has(thread.id))
-        .map((thread: ThreadResponse) => (
-          <button
-            key={thread.id}
-            type="button"
-            ref={pinRef(thread.id)}
-            class={`pm-pin${thread.resolved ? ' pm-pin--resolved' : ''}${thread.id === openId ? ' pm-pin--open' : ''}`}
-            aria-label={strings.pin.label(thread.number)}
-            data-thread-id={thread.id}
-            onClick={(event) => {
-              event.stopPropagation();
-              if (openId === thread.id) actions.closeThread();
-              else actions.openThread(thread.id);
-            }}
-          >
-            {thread.number}
-          </button>
-        ))}
-      {store.pendingPin.value && shown.has(PENDING) && (
-        <div key={PENDING} ref={pinRef(PENDING)} class="pm-pin pm-pin--pending" aria-hidden="true" title={strings.pin.pending}>
-          +
+    <>
+      <div class="pm-layer" ref={layerRef}>
+        {threads.map((thread) => {
+          const device = categoryOfThread(thread, modes);
+          const elsewhere = device !== null && device !== current;
+          const movable = actions.canMovePin(thread.id) || saving.has(thread.id);
+          const classes = ['pm-pin'];
+          if (thread.resolved) classes.push('pm-pin--resolved');
+          if (thread.id === openId) classes.push('pm-pin--open');
+          if (elsewhere) classes.push('pm-pin--elsewhere');
+          if (movable) classes.push('pm-pin--movable');
+          if (thread.id === moving) classes.push('pm-pin--moving');
+          const hints = [elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '', saving.has(thread.id) ? strings.pin.saving : movable ? strings.pin.movable : ''];
+          return (
+            <button
+              key={thread.id}
+              type="button"
+              ref={refFor(thread.id)}
+              class={classes.join(' ')}
+              aria-label={strings.pin.label(thread.number)}
+              aria-busy={saving.has(thread.id) ? 'true' : undefined}
+              title={hints.filter(Boolean).join(' · ') || undefined}
+              data-thread-id={thread.id}
+              onPointerDown={(event) => mover.pointerDown(event, thread.id)}
+              onPointerMove={mover.pointerMove}
+              onPointerUp={mover.pointerUp}
+              onPointerCancel={mover.pointerCancel}
+              onKeyDown={(event) => {
+                if (mover.keyDown(event, thread.id)) {
+                  event.preventDefault();
+                  event.stopPropagation();
+                }
+              }}
+              onFocus={() => engine.reveal(thread.id)}
+              onBlur={() => {
+                if (store.pinMove.peek() === thread.id) actions.endPinMove();
+              }}
+              onClick={(event) => {
+                event.stopPropagation();
+                if (mover.swallowsClick() || store.pinMove.peek() === thread.id) return;
+                if (openId === thread.id) actions.closeThread();
+                else actions.openThread(thread.id);
+              }}
+            >
+              {thread.number}
+            </button>
+          );
+        })}
+        {store.pendingPin.value && drawable.has(PENDING) && (
+          <div key={PENDING} ref={refFor(PENDING)} class="pm-pin pm-pin--pending" aria-hidden="true" title={strings.pin.pending}>
+            +
+          </div>
+        )}
+      </div>
+      {movingThread && (
+        <div class="pm-hint" role="status">
+          {strings.move.hint(movingThread.number)}
         </div>
       )}
-    </div>
+    </>
   );
-}
-
-function place(element: HTMLElement, point: Point | undefined): void {
-  if (!point) return;
-  // translate(-50%, -50%) puts the pin's centre, not its corner, on the point.
-  element.style.transform = `translate(${point.x}px, ${point.y}px) translate(-50%, -50%)`;
 }

@@ -11,7 +11,7 @@ import { isoTime, relativeTime } from './format';
 import { describeError, strings } from './strings';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
-  const { controller } = useWidget();
+  const { controller, engine } = useWidget();
   const { store, actions } = controller;
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -70,6 +70,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
         </p>
       )}
 
+      {engine.status.value.orphaned.includes(thread.id) && <p class="pm-muted pm-paused-note">{strings.thread.notPlaced}</p>}
+
       {store.readOnly.value && !allows(thread, 'reply') && <p class="pm-muted pm-paused-note">{strings.launcher.pausedHint}</p>}
 
       {allows(thread, 'reply') && (
@@ -105,6 +107,16 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       )}
 
       <div class="pm-actions pm-thread-actions">
+        {allows(thread, 'move-pin') && (
+          <button
+            type="button"
+            class="pm-button"
+            disabled={busy !== null || store.savingPins.value.has(thread.id)}
+            onClick={() => actions.startPinMove(thread.id)}
+          >
+            {strings.move.button}
+          </button>
+        )}
         {allows(thread, 'resolve-thread') && (
           <button
             type="button"

@@ -3,6 +3,7 @@ import { createContext } from 'preact';
 import { useContext, useEffect } from 'preact/hooks';
 import type { Controller } from '../state/actions';
 import { ListenerCollection } from '../util/listener-collection';
+import type { OverlayEngine } from './overlay/engine';
 import type { PositionBoard } from './positions';
 
 export interface WidgetContext {
@@ -10,6 +11,8 @@ export interface WidgetContext {
   /** The `<pinmark-root>` element: events inside it are the widget's own. */
   host: HTMLElement;
   positions: PositionBoard;
+  /** Places pins every frame and runs other parts' layout reads/writes in its read/write phases. */
+  engine: OverlayEngine;
 }
 
 export const Widget = createContext<WidgetContext | null>(null);

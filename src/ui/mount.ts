@@ -9,6 +9,7 @@ import { ListenerCollection } from '../util/listener-collection';
 import { App } from './App';
 import baseCss from './base.css?inline';
 import { Widget } from './hooks';
+import { OverlayEngine } from './overlay/engine';
 import panelsCss from './panels.css?inline';
 import pinsCss from './pins.css?inline';
 import { PositionBoard } from './positions';
@@ -35,8 +36,28 @@ export function mountWidget(controller: Controller, options: { nonce?: string } 
     listeners.add(container, type, (event: Event) => event.stopPropagation());
   }
 
+  const positions = new PositionBoard();
+  const { actions } = controller;
+  let lastHref = location.href;
+  const engine = new OverlayEngine({
+    host,
+    positions,
+    // The cheap per-frame route check: SPAs that change the URL without any event we hear.
+    beforeRead(viewportWidth) {
+      if (location.href !== lastHref) {
+        lastHref = location.href;
+        actions.refreshPage();
+      }
+      actions.setViewportWidth(viewportWidth);
+    },
+    // A DOM change may have swapped the canonical link.
+    onDomSettled: () => actions.refreshPage(),
+    onError: (error) => controller.report(error, 'overlay'),
+  });
+  listeners.own(() => engine.destroy());
+
   document.body.append(host);
-  render(h(Widget.Provider, { value: { controller, host, positions: new PositionBoard() } }, h(App, null)), container);
+  render(h(Widget.Provider, { value: { controller, host, positions, engine } }, h(App, null)), container);
   markLauncherVisible();
 
   return {

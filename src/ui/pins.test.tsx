@@ -8,7 +8,9 @@ import { centerOf, frames, signInViaStorage, startWidget, type Harness } from '.
 let harness: Harness | null = null;
 let fixture: HTMLElement;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Desktop width: the fake threads were made on desktop, and only this device class's pins show.
+  await page.viewport(1280, 800);
   sessionStorage.clear();
   signInViaStorage();
   fixture = document.createElement('div');

@@ -13,24 +13,28 @@ export type PendingKey = '__pending__';
 export const PENDING: PendingKey = '__pending__';
 
 export class PositionBoard {
-  private declare points: Map<string, Point>;
+  private declare lookup: (key: string) => Point | undefined;
   private declare followers: Set<() => void>;
   /** Viewport size measured in the same frame's read phase. */
   declare viewport: { width: number; height: number };
 
   constructor() {
-    this.points = new Map();
+    this.lookup = () => undefined;
     this.followers = new Set();
     this.viewport = { width: window.innerWidth, height: window.innerHeight };
   }
 
+  /** Where pin `key` is (overlay coordinates), as measured in the last frame; undefined when it has no place. */
   get(key: string): Point | undefined {
-    return this.points.get(key);
+    return this.lookup(key);
   }
 
-  /** Replaces all points (from one frame's measurements) and notifies followers. */
-  publish(points: Map<string, Point>, viewport: { width: number; height: number }): void {
-    this.points = points;
+  /**
+   * A frame measured every pin: `lookup` answers from those measurements (no map is built per frame:
+   * only the few popovers ask). Notifies followers, which only write.
+   */
+  publish(lookup: (key: string) => Point | undefined, viewport: { width: number; height: number }): void {
+    this.lookup = lookup;
     this.viewport = viewport;
     for (const follower of [...this.followers]) follower();
   }

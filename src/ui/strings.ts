@@ -36,6 +36,25 @@ export const strings = {
   pin: {
     label: (n: number) => `Thread ${n}`, // contract
     pending: 'New comment here',
+    movable: 'Drag to move · Alt+arrow keys',
+    fromDevice: (device: string) => `Made on ${device}`,
+    saving: 'Saving the new place…',
+  },
+  devices: {
+    showAll: (n: number) => `Show pins from all devices (${n})`, // contract
+    chip: 'All devices',
+    desktop: 'desktop',
+    tablet: 'tablet',
+    mobile: 'mobile',
+  },
+  orphans: {
+    summary: (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'} could not be placed on this page`, // contract
+    open: (n: number) => `Open thread #${n}`, // contract
+    list: 'Comments without a place',
+  },
+  move: {
+    button: 'Move pin', // contract
+    hint: (n: number) => `Moving thread #${n}: arrow keys move the pin (Shift for 1 px) · Enter saves · Esc cancels`,
   },
   thread: {
     dialog: (n: number) => `Thread ${n}`, // contract
@@ -53,6 +72,7 @@ export const strings = {
     close: 'Close', // contract
     unknownAuthor: 'Someone',
     noMessages: 'No messages yet.',
+    notPlaced: 'This comment’s element was not found on this page. Move pin puts it somewhere new.',
   },
   notice: {
     dismiss: 'Dismiss',
@@ -101,6 +121,8 @@ export function describeError(error: WidgetError): string {
       return 'That comment no longer exists. It may have been deleted.';
     case 'internal_error':
       return 'The comment service had a problem. Please try again.';
+    case 'move_failed':
+      return `The pin could not be moved, so it is back where it was. ${error.cause ? describeError(error.cause) : ''}`.trim();
     default:
       return error.message || 'Something went wrong. Please try again.';
   }

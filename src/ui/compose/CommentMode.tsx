@@ -11,13 +11,13 @@ import { strings } from '../strings';
 const SWALLOWED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'] as const;
 
 export function CommentMode() {
-  const { controller, host } = useWidget();
+  const { controller, host, engine } = useWidget();
   const { actions } = controller;
   const outline = useRef<HTMLDivElement>(null);
 
   useListeners((listeners) => {
     let pointer: { x: number; y: number } | null = null;
-    let queued = false;
+    let box: DOMRect | null = null;
 
     const targetAt = (x: number, y: number, fallback: EventTarget | null): Element | null => {
       const hit = document.elementFromPoint(x, y);
@@ -25,26 +25,26 @@ export function CommentMode() {
       return fallback instanceof Element && fallback !== host ? fallback : null;
     };
 
-    const drawOutline = () => {
-      queued = false;
-      const box = outline.current;
-      if (!box) return;
-      const target = pointer && targetAt(pointer.x, pointer.y, null);
-      if (!target || target === document.documentElement || target === document.body) {
-        box.hidden = true;
-        return;
-      }
-      const rect = target.getBoundingClientRect();
-      box.hidden = false;
-      box.style.transform = `translate(${rect.left}px, ${rect.top}px)`;
-      box.style.width = `${rect.width}px`;
-      box.style.height = `${rect.height}px`;
-    };
-    const scheduleOutline = () => {
-      if (queued) return;
-      queued = true;
-      listeners.requestAnimationFrame(drawOutline);
-    };
+    // The outline is drawn in the overlay's frame: measured in its read phase, moved in its write phase.
+    listeners.own(
+      engine.addTask({
+        read() {
+          const target = pointer && targetAt(pointer.x, pointer.y, null);
+          box = target && target !== document.documentElement && target !== document.body ? target.getBoundingClientRect() : null;
+        },
+        write() {
+          const element = outline.current;
+          if (!element) return;
+          element.hidden = !box;
+          if (!box) return;
+          const { left, top } = engine.origin;
+          element.style.transform = `translate(${box.left - left}px, ${box.top - top}px)`;
+          element.style.width = `${box.width}px`;
+          element.style.height = `${box.height}px`;
+        },
+      }),
+    );
+    const scheduleOutline = () => engine.schedule('scroll');
 
     listeners.add(
       window,
@@ -59,7 +59,6 @@ export function CommentMode() {
       },
       { capture: true, passive: true },
     );
-    listeners.add(window, 'scroll', scheduleOutline, { capture: true, passive: true });
 
     for (const type of SWALLOWED) {
       listeners.add(

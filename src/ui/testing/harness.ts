@@ -48,9 +48,9 @@ export async function startWidget(service: FakeService = createFakeService(), op
   };
 }
 
-/** Waits for the next two animation frames (the pin layer writes in the frame after a change). */
-export function frames(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+/** Waits for `count` animation frames (default two: the pin layer writes in the frame after a change). */
+export async function frames(count = 2): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 export function centerOf(element: Element): { x: number; y: number } {

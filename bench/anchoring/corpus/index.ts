@@ -1,0 +1,13 @@
+/** The anchoring corpus: every page kind, by name (see the modules for what each stands for). */
+import type { PageBuilder } from '../gen.ts';
+import { adminTable, calendar, chat, dashboard, inbox, kanban, settings } from './apps.ts';
+import { checkout, pricing, productDetail, productGrid, searchResults } from './commerce.ts';
+import { article, comments, docs, faq, legacy, news } from './content.ts';
+import { gallery, megaMenu, styledLanding, tailwindLanding, team, vueApp } from './marketing.ts';
+
+export const CORPUS: { name: string; build: PageBuilder }[] = Object.entries({
+  article, docs, news, comments, faq, legacy,
+  productGrid, productDetail, pricing, checkout, searchResults,
+  dashboard, kanban, inbox, settings, chat, calendar, adminTable,
+  tailwindLanding, styledLanding, megaMenu, gallery, team, vueApp,
+}).map(([name, build]) => ({ name, build }));

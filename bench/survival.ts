@@ -1,0 +1,128 @@
+/**
+ * Section: pin survival. For every kind of page change, hundreds of pins are dropped on the
+ * generated corpus (bench/anchoring/corpus, 24 page kinds), the page is changed on the pinned
+ * element's branch (bench/anchoring/mutations.ts), and the pin is located again. Reported per change:
+ * how often the pin lands exact on the same element, approximate, orphaned, or wrong.
+ * `BENCH_PINS` sets pins per change (default 264: 11 per page kind).
+ */
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+import { harnessScript } from './anchoring/bundle.ts';
+import type { Outcome, TrialResult } from './anchoring/harness.ts';
+import type { MutationName } from './anchoring/mutations.ts';
+import { markdownTable, type BenchRow, type BenchSection } from './section.ts';
+
+const AIM = { same: 97, wrong: 1 };
+/** Reported but not part of the overall numbers: with the element gone, "same element" is impossible. */
+const REMOVED: MutationName = 'pinned element removed';
+
+export interface SurvivalCounts {
+  mutation: MutationName;
+  total: number;
+  counts: Record<Outcome, number>;
+  /** The same pins located without their content marks (selectors only). */
+  plain: Record<Outcome, number>;
+  failures: TrialResult[];
+}
+
+/** Opens a page with the harness injected. */
+export async function harnessPage(): Promise<{ page: Page; close(): Promise<void> }> {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
+  await page.addScriptTag({ content: await harnessScript() });
+  return { page, close: () => browser.close() };
+}
+
+export async function runSurvival(pinsPerClass: number, only?: MutationName[]): Promise<SurvivalCounts[]> {
+  const { page, close } = await harnessPage();
+  try {
+    const mutations = (only ?? ((await page.evaluate('PinmarkBench.mutationNames')) as MutationName[]));
+    const results: SurvivalCounts[] = [];
+    for (const [m, mutation] of mutations.entries()) {
+      const specs = Array.from({ length: pinsPerClass }, (_, i) => [i, 7919 * (i + 1) + 104729 * m, mutation] as const);
+      const counts: Record<Outcome, number> = { same: 0, approximate: 0, orphaned: 0, wrong: 0 };
+      const plain: Record<Outcome, number> = { same: 0, approximate: 0, orphaned: 0, wrong: 0 };
+      const failures: TrialResult[] = [];
+      for (let start = 0; start < specs.length; start += 40) {
+        const batch = (await page.evaluate(`PinmarkBench.runBatch(${JSON.stringify(specs.slice(start, start + 40))})`)) as TrialResult[];
+        for (const r of batch) {
+          counts[r.outcome]++;
+          plain[r.plain]++;
+          if (r.outcome !== 'same') failures.push(r);
+        }
+      }
+      results.push({ mutation, total: specs.length, counts, plain, failures });
+    }
+    return results;
+  } finally {
+    await close();
+  }
+}
+
+const pct = (n: number, total: number) => `${((100 * n) / Math.max(1, total)).toFixed(1)} %`;
+
+export async function measure(): Promise<BenchSection> {
+  const pins = Number(process.env.BENCH_PINS ?? 264);
+  const results = await runSurvival(pins);
+  const counted = results.filter((r) => r.mutation !== REMOVED);
+  const sum = (o: Outcome) => counted.reduce((s, r) => s + r.counts[o], 0);
+  const total = counted.reduce((s, r) => s + r.total, 0);
+  const baseline = results.find((r) => r.mutation === 'no change')!;
+  const removed = results.find((r) => r.mutation === REMOVED);
+  const sameAll = (100 * sum('same')) / total;
+  const wrongAll = (100 * sum('wrong')) / total;
+
+  const rows: BenchRow[] = [
+    { what: `same element, all changes (${total} pins)`, measured: pct(sum('same'), total), budget: `≥ ${AIM.same} %`, ok: sameAll >= AIM.same },
+    { what: 'wrong element, all changes', measured: pct(sum('wrong'), total), budget: `≤ ${AIM.wrong} %`, ok: wrongAll <= AIM.wrong },
+    { what: 'same element, no change', measured: pct(baseline.counts.same, baseline.total), budget: '100 %', ok: baseline.counts.same === baseline.total },
+  ];
+  if (removed) rows.push({ what: 'pinned element removed: wrong', measured: pct(removed.counts.wrong, removed.total), budget: `≤ ${AIM.wrong} %`, ok: (100 * removed.counts.wrong) / removed.total <= AIM.wrong });
+
+  const table = markdownTable(
+    ['Change', 'Pins', 'Same element', 'Approximate', 'Orphaned', 'Wrong', 'Same / wrong, selectors only'],
+    results.map((r) => [
+      r.mutation,
+      String(r.total),
+      ...(['same', 'approximate', 'orphaned', 'wrong'] as const).map((o) => pct(r.counts[o], r.total)),
+      `${pct(r.plain.same, r.total)} / ${pct(r.plain.wrong, r.total)}`,
+    ]),
+  );
+  const plainSame = counted.reduce((s, r) => s + r.plain.same, 0);
+  const plainWrong = counted.reduce((s, r) => s + r.plain.wrong, 0);
+  rows.push({ what: 'same / wrong, all changes, selectors only (no content marks)', measured: `${pct(plainSame, total)} / ${pct(plainWrong, total)}`, budget: '—', ok: null });
+  return { title: 'Pin survival', rows, detail: `${table}\n\n${DEFINITIONS}\n\n${belowAim(results)}` };
+}
+
+/** Why a change is below the aim (written from reading the failures of these runs; see WHY). */
+function belowAim(results: SurvivalCounts[]): string {
+  const low = results.filter((r) => r.mutation !== REMOVED && (100 * r.counts.same) / r.total < AIM.same);
+  if (!low.length) return 'Every change is at or above the aim.';
+  const why = low.map((r) => `*${r.mutation}* (${r.counts.same} of ${r.total}): ${WHY[r.mutation] ?? 'see the failures (bench/anchoring/harness.ts reports their paths).'}`);
+  return `**Below the aim.** ${COMMON_CAUSE}\n\n${why.map((w) => `- ${w}`).join('\n')}`;
+}
+
+const DEFINITIONS = `**Method.** Each pin is one trial: a corpus page (24 kinds: article, docs, news front page, comment thread, FAQ, a 2000s table layout, Tailwind product grid, product page with Headless UI tabs, pricing, checkout with React \`useId\` ids, search results, Emotion dashboard, React kanban with Radix ids, Ember inbox, settings tabs, styled-components chat, CSS Modules calendar, Angular admin table, Tailwind and styled-components landing pages, Bootstrap mega menu, Svelte gallery, styled-jsx team page, Vue app with scoped-style attributes) is generated from a seed in an iframe 1280 px wide; a reviewer-like click picks a visible element (leaves and small boxes weighted up) and a random spot in it; \`describePin\` writes the anchor, which goes through JSON like the server's copy; the page is changed on the pinned element's branch; \`resolvePin\` finds it again. Which element is "the same" is tracked outside the DOM (a WeakMap; re-rendered copies inherit their original's identity), so nothing in the page gives the answer away.
+
+**Changes** (bench/anchoring/mutations.ts), applied to the pinned element or one of its three nearest ancestors (nearer more often): *element inserted before* — a look-alike (a copy with other text and keys) before a repeated item, a notice elsewhere; *generated classes / ids regenerated* — every machine-made name on the page renamed the way a rebuild or re-render does (style sheet and \`for\`/\`aria-*\` references too); *a sibling removed* (before it 60 % of the time); *list reordered* — the nearest list on the branch (ul/ol/tbody, ARIA lists, 3+ siblings sharing tag and class; never table columns) re-sorted so the pinned item moves; *text edited* — 30 % of the words of the nearest text block replaced, a sentence appended 30 % of the time; *wrapper inserted* — a div/section around the element or around all its siblings; *subtree re-rendered* — replaced by a deep copy; *viewport width changed* — 390 or 820 px (layouts reflow; nothing is hidden); *all of these combined*, in that order; *pinned element removed* (not in the totals).
+
+**Outcomes.** *Same element*: status \`exact\` on the pinned element (or its re-rendered copy). *Approximate*: status \`approximate\` on the pinned element, on an element containing it, or at page-level offsets. *Orphaned*: status \`orphaned\`. *Wrong*: status \`exact\` on any other element, or \`approximate\` on an element that neither is nor contains the pinned one. "All changes" sums every row except *pinned element removed*, where the right answer is approximate by construction (its *wrong* is what counts there). *Selectors only*: the same pins located with the content marks stripped from their paths — what CSS paths alone achieve.`;
+
+const COMMON_CAUSE =
+  'What is left is elements with no name of their own (a table cell, a paragraph, an icon, a "Reply" button) whose ' +
+  'surroundings changed so much that nothing written at pin time still singles them out. The locator then says ' +
+  'approximate (on an ancestor it found without counting) instead of guessing.';
+
+const WHY: Partial<Record<MutationName, string>> = {
+  'element inserted before':
+    'a look-alike (a copy of the item with other text) inserted right before a nameless item that is told apart only ' +
+    'by a text its neighbours share: the forward count names the copy, the backward count the original, and neither ' +
+    'the text nor the neighbours decide between them.',
+  'all of these combined':
+    'the element is moved, edited, wrapped and surrounded by new and removed siblings at once; for short texts (under ' +
+    'four words) an edit leaves nothing to recognise, so it is approximate. Its few *wrong* pins are repeated nameless ' +
+    'elements — "Reply" buttons, chart bars, table headers, tag chips — where another item now stands at the same ' +
+    'place with the same text and the same neighbours: nothing a selector or a fingerprint can carry tells them apart. ' +
+    'This row is what keeps the overall figure near 97 %: without it, the other changes together are above 99 %.',
+};

@@ -1,0 +1,9 @@
+/**
+ * Parts of the widget only reviewers need, loaded on first use so they stay out of the first load
+ * (every visitor pays for that): the path builder behind describePin (@medv/finder) and the browser
+ * context capture. Module-level, so every action shares one download.
+ */
+import { lazyModule } from '../util/lazy-module';
+
+export const describing = lazyModule(() => import('../anchor/describe'));
+export const capturing = lazyModule(() => import('../capture'));

@@ -1,0 +1,320 @@
+/**
+ * The overlay engine: keeps every pin on its element however the page scrolls, resizes or changes,
+ * without making the host page slower. Two costs are kept apart:
+ *  - resolving a pin (selectors: which element) runs when the page changed — on load, after a quiet
+ *    period following DOM mutations, on route changes, and on a retry schedule for late content —
+ *    in time slices of at most RESOLVE_BUDGET_MS per frame;
+ *  - placing a pin (one rect read: where is that element now) runs in an animation frame whenever
+ *    something may have moved (scroll, resize, element resize, mutation, fonts, CSS animations).
+ * Each frame does all its layout reads first (resolving, pointOf, visibility, clip boxes, the
+ * layer's origin, frame tasks' reads), then all its writes (pin transforms, popovers, tasks' writes):
+ * one layout pass per frame, never a read after a write.
+ */
+import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { ListenerCollection } from '../../util/listener-collection';
+import type { Point } from '../positions';
+import type { Box } from './clip';
+import { drawPin, measurePin, newRecord, resolveRecord, sameStatus, signatureOf, statusOf, type OverlayStatus, type PinRecord } from './pins';
+import { ResolveQueue } from './reanchor';
+import { SizeWatch } from './size-watch';
+import { layerScrolled, revealPin } from './reveal';
+import { installTriggers, type FrameKind } from './triggers';
+import type { FrameStats, FrameTask, OverlayOptions, OverlayTarget } from './types';
+
+export type { FrameStats, FrameTask, OverlayOptions, OverlayStatus, OverlayTarget };
+
+/** Longest a frame spends resolving before it leaves the rest to the next frame. */
+const RESOLVE_BUDGET_MS = 8;
+/** Resolved elements watched for size changes; beyond this, mutations and resizes still catch most. */
+const MAX_OBSERVED = 300;
+
+const SCROLL = 1;
+const LAYOUT = 2;
+const STYLE = 4;
+
+export class OverlayEngine {
+  declare readonly status: ReadonlySignal<OverlayStatus>;
+  declare readonly stats: FrameStats;
+  private declare statusSignal: Signal<OverlayStatus>;
+  private declare options: OverlayOptions;
+  private declare listeners: ListenerCollection;
+  private declare pins: Map<string, PinRecord>;
+  private declare elements: Map<string, HTMLElement>;
+  private declare overrides: Map<string, Point>;
+  private declare tasks: Set<FrameTask>;
+  private declare queue: ResolveQueue;
+  private declare sizes: SizeWatch;
+  private declare layer: HTMLElement | null;
+  private declare container: HTMLElement | null;
+  private declare pending: number;
+  private declare queued: boolean;
+  private declare layerOrigin: { left: number; top: number };
+  private declare zoom: number;
+  private declare appliedZoom: number;
+  private declare animateUntil: number;
+  private declare retryAt: number;
+  private declare releaseLayer: (() => void) | null;
+  /** Where a pin is in overlay coordinates (for popovers); off-screen and clipped points too: they clamp. */
+  private declare layerPointOf: (key: string) => Point | undefined;
+  private declare cancelRetry: (() => void) | null;
+
+  constructor(options: OverlayOptions) {
+    this.options = options;
+    this.listeners = new ListenerCollection(options.onError);
+    this.statusSignal = signal<OverlayStatus>({ drawable: new Set(), orphaned: [] });
+    this.status = this.statusSignal;
+    this.stats = { frames: 0, lastFrameMs: 0, lastPins: 0, lastFull: false, lastResolved: 0 };
+    this.pins = new Map();
+    this.elements = new Map();
+    this.overrides = new Map();
+    this.tasks = new Set();
+    this.queue = new ResolveQueue();
+    this.layer = null;
+    this.container = null;
+    this.pending = 0;
+    this.queued = false;
+    this.layerOrigin = { left: 0, top: 0 };
+    this.zoom = 1;
+    this.appliedZoom = 1;
+    this.animateUntil = 0;
+    this.retryAt = Infinity;
+    this.cancelRetry = null;
+    this.releaseLayer = null;
+    this.layerPointOf = (key) => {
+      const client = this.pins.get(key)?.client;
+      return client ? { x: this.snap(client.x - this.layerOrigin.left), y: this.snap(client.y - this.layerOrigin.top) } : undefined;
+    };
+    this.sizes = new SizeWatch(() => this.schedule('layout'), MAX_OBSERVED);
+    this.listeners.observe(this.sizes);
+    installTriggers(this.listeners, options.host, this);
+  }
+
+  /** The fixed layer pins are drawn in, and the element whose zoom undoes the page's CSS zoom. */
+  setLayer(layer: HTMLElement | null, container: HTMLElement | null = layer?.parentElement ?? null): void {
+    this.releaseLayer?.();
+    this.layer = layer;
+    this.container = container;
+    this.appliedZoom = 1;
+    this.releaseLayer = layer
+      ? this.listeners.add(layer, 'scroll', () => {
+          if (layerScrolled(layer, this.pins.values())) this.schedule('scroll');
+        })
+      : null;
+    this.schedule('layout');
+  }
+
+  /** The pins there should be; a pin whose anchor changed is resolved again. */
+  setTargets(targets: readonly OverlayTarget[]): void {
+    const next = new Map<string, PinRecord>();
+    for (const { key, anchor } of targets) {
+      const signature = signatureOf(anchor);
+      const known = this.pins.get(key);
+      const pin = known ?? newRecord(key, anchor, signature);
+      pin.anchor = anchor;
+      next.set(key, pin);
+      if (known && known.signature === signature) continue;
+      // A new or changed anchor (a moved pin) is resolved in the next frame; a changed one keeps its
+      // last place until then, so its element is not unmounted and re-created (it may have focus).
+      Object.assign(pin, { signature, firstAt: -1, settled: false });
+      this.queue.forget(key);
+      this.queue.add(key);
+    }
+    for (const [key, pin] of this.pins) if (!next.has(key)) this.release(pin);
+    this.pins = next;
+    this.publishStatus();
+    this.schedule('layout');
+  }
+
+  /** The drawn element of a pin (null when it left the DOM). Placed at once when its place is known. */
+  attach(key: string, element: HTMLElement | null): void {
+    if (element) this.elements.set(key, element);
+    else this.elements.delete(key);
+    const pin = this.pins.get(key);
+    if (!pin) return;
+    pin.written = null;
+    pin.x = pin.y = Number.NaN;
+    this.drawNow(pin);
+    this.schedule('scroll');
+  }
+
+  /** Draws a pin at a viewport point instead of its anchor (while it is dragged or moved by keys). */
+  setOverride(key: string, point: Point | null): void {
+    if (point) this.overrides.set(key, { x: point.x, y: point.y });
+    else this.overrides.delete(key);
+    this.publishStatus();
+    const pin = this.pins.get(key);
+    if (pin && point) this.drawNow(pin);
+    this.schedule('scroll');
+  }
+
+  /**
+   * Draws a pin between frames, from what is known without reading layout: its override point, or
+   * the last frame's measurement. A pin that is about to get focus must not wait for the next frame.
+   */
+  private drawNow(pin: PinRecord): void {
+    const override = this.overrides.get(pin.key);
+    if (override) {
+      pin.client = override;
+      pin.state = 'shown';
+    }
+    drawPin(pin, this.elements.get(pin.key), this);
+  }
+
+  /** Where a pin was drawn in the last frame, in viewport coordinates. */
+  clientPointOf(key: string): Point | null {
+    return this.pins.get(key)?.client ?? null;
+  }
+
+  /** A pin out of sight got keyboard focus: scroll its element into view (the pin follows). */
+  reveal(key: string): void {
+    revealPin(this.pins.get(key));
+  }
+
+  /** Runs `task`'s read and write halves in every frame until the returned function is called. */
+  addTask(task: FrameTask): () => void {
+    this.tasks.add(task);
+    this.schedule('scroll');
+    return this.listeners.own(() => this.tasks.delete(task));
+  }
+
+  /** Asks for a frame of at least this kind (see FrameKind). */
+  schedule(kind: FrameKind): void {
+    this.pending |= kind === 'style' ? STYLE : kind === 'layout' ? LAYOUT : SCROLL;
+    if (this.queued || this.listeners.isDestroyed) return;
+    this.queued = true;
+    this.listeners.requestAnimationFrame(() => this.frame());
+  }
+
+  /** The page changed: every pin is resolved again (in slices, from the next frame on). */
+  reresolveAll(): void {
+    this.options.onDomSettled?.();
+    this.queue.addAll(this.pins.keys());
+    this.schedule('style');
+  }
+
+  /** Something may move without events (CSS transitions, animations): follow it for `ms`. */
+  animate(ms: number): void {
+    this.animateUntil = Math.max(this.animateUntil, performance.now() + ms);
+    this.schedule('layout');
+  }
+
+  destroy(): void {
+    this.listeners.removeAll();
+    this.pins.clear();
+    this.elements.clear();
+    this.tasks.clear();
+  }
+
+  private frame(): void {
+    const started = performance.now();
+    const kind = this.pending;
+    this.pending = 0;
+    this.queued = false;
+
+    // ---- Read phase: every layout read of this frame, nothing written yet.
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    this.options.beforeRead?.(viewport.width);
+    this.queue.takeDue(started);
+    const resolved = this.resolveSlice(started);
+    const full = (kind & (LAYOUT | STYLE)) !== 0 || resolved > 0;
+    if (full) this.zoom = zoomOf(this.options.host);
+    if (this.layer) {
+      const rect = this.layer.getBoundingClientRect();
+      this.layerOrigin = { left: rect.left, top: rect.top };
+    }
+    const context = { style: full, sizes: (kind & STYLE) !== 0, viewport, boxes: new Map<Element, Box>() };
+    for (const pin of this.pins.values()) {
+      // An element replaced by a re-render: find the new one now, not after the quiet period.
+      if (!measurePin(pin, this.overrides.get(pin.key), context)) this.queue.add(pin.key);
+    }
+    for (const task of this.tasks) task.read?.();
+
+    // ---- Write phase.
+    if (this.container && this.appliedZoom !== this.zoom) {
+      // The page's CSS zoom would scale the widget and its coordinates: undo it on our container.
+      this.container.style.zoom = this.zoom === 1 ? '' : String(1 / this.zoom);
+      this.appliedZoom = this.zoom;
+    }
+    for (const pin of this.pins.values()) drawPin(pin, this.elements.get(pin.key), this);
+    this.options.positions.publish(this.layerPointOf, viewport);
+    for (const task of this.tasks) task.write?.();
+    if (resolved > 0) this.publishStatus();
+
+    this.stats.frames += 1;
+    this.stats.lastFrameMs = performance.now() - started;
+    this.stats.lastPins = this.pins.size;
+    this.stats.lastFull = full;
+    this.stats.lastResolved = resolved;
+    if (this.queue.size > 0 || performance.now() < this.animateUntil) this.schedule('layout');
+    this.armRetry();
+  }
+
+  /** Resolves queued pins until the frame's budget is spent; returns how many. */
+  private resolveSlice(started: number): number {
+    let count = 0;
+    for (let key = this.queue.next(); key !== undefined; key = this.queue.next()) {
+      const pin = this.pins.get(key);
+      if (!pin) continue;
+      this.resolve(pin, started);
+      count += 1;
+      if (performance.now() - started > RESOLVE_BUDGET_MS) break;
+    }
+    return count;
+  }
+
+  private resolve(pin: PinRecord, now: number): void {
+    try {
+      resolveRecord(pin);
+    } catch (error) {
+      this.options.onError?.(error);
+      pin.resolved = null;
+      pin.clips = [];
+    }
+    this.sizes.track(pin, pin.resolved?.element ?? null);
+    this.queue.resolved(pin.key, pin, pin.resolved?.status === 'exact', now);
+  }
+
+  /** Where the layer's origin is in the viewport (DrawContext). */
+  get origin(): { left: number; top: number } {
+    return this.layerOrigin;
+  }
+
+  /**
+   * Keeps sub-pixel precision (CSS px are independent of devicePixelRatio, and the browser places a
+   * fractional translate on device pixels itself) but drops float noise, so unchanged spots are not
+   * written again.
+   */
+  snap(value: number): number {
+    return Math.round(value * 100) / 100;
+  }
+
+  private publishStatus(): void {
+    const next = statusOf(this.pins.values(), this.overrides);
+    if (!sameStatus(next, this.statusSignal.peek())) this.statusSignal.value = next;
+  }
+
+  private armRetry(): void {
+    const at = this.queue.nextRetryAt();
+    if (at === this.retryAt) return;
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+    this.retryAt = at;
+    if (at === Infinity) return;
+    this.cancelRetry = this.listeners.setTimeout(() => {
+      this.retryAt = Infinity;
+      this.cancelRetry = null;
+      this.schedule('layout');
+    }, Math.max(0, at - performance.now()));
+  }
+
+  private release(pin: PinRecord): void {
+    this.sizes.untrack(pin);
+    this.queue.forget(pin.key);
+  }
+}
+
+/** The page's effective CSS zoom where the widget's host sits (1 where the browser has no such API). */
+function zoomOf(host: HTMLElement): number {
+  const zoom = (host as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom;
+  return typeof zoom === 'number' && zoom > 0 ? zoom : 1;
+}

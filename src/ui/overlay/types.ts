@@ -1,0 +1,34 @@
+/** The overlay engine's public shapes (engine.ts). */
+import type { PinAnchor } from '../../state/helpers';
+import type { PositionBoard } from '../positions';
+
+export interface OverlayTarget {
+  key: string;
+  anchor: PinAnchor;
+}
+
+export interface OverlayOptions {
+  /** The widget's own host element: its mutations are ignored. */
+  host: HTMLElement;
+  positions: PositionBoard;
+  /** Called first in every frame's read phase (cheap checks: URL, viewport width). */
+  beforeRead?: (viewportWidth: number) => void;
+  /** The DOM settled after mutations (the canonical link may have changed). */
+  onDomSettled?: () => void;
+  onError?: (error: unknown) => void;
+}
+
+/** Read/write halves another part of the UI runs inside the overlay's frame (e.g. the hover outline). */
+export interface FrameTask {
+  read?(): void;
+  write?(): void;
+}
+
+export interface FrameStats {
+  frames: number;
+  /** Duration of the last frame callback (reads, resolving, writes), ms. */
+  lastFrameMs: number;
+  lastPins: number;
+  lastFull: boolean;
+  lastResolved: number;
+}
