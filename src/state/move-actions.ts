@@ -10,16 +10,10 @@ import type { ListenerCollection } from '../util/listener-collection';
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
 import { allows } from './helpers';
-import type { Store, WidgetError } from './store';
+import type { ThreadActionDeps } from './thread-actions';
 
-export interface MoveActionDeps {
-  store: Store;
-  api: ApiClient;
-  owner: ListenerCollection;
-  emit: EmitFn;
-  report: (error: unknown, context: string) => WidgetError;
-  authed: <T>(call: () => Promise<T>) => Promise<T>;
-}
+/** Moving needs what the other thread actions need (store, api, owner, emit, report, authed). */
+export type MoveActionDeps = ThreadActionDeps;
 
 const saving = lazyModule(() => import('./move-save'));
 

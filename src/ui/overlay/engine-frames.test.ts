@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { expectOn } from './expect-on';
 import { centreOf, frames, isDrawn, mountEngine, spotOf, type EngineRig } from './testing';
 
 let rig: EngineRig;
@@ -20,12 +21,6 @@ afterEach(() => {
   window.scrollTo(0, 0);
 });
 
-function expectOn(pin: HTMLElement, target: Element, at = { x: 50, y: 50 }, tolerance = 0.5) {
-  const want = spotOf(target, at);
-  const got = centreOf(pin);
-  expect(Math.abs(got.x - want.x), `x: pin ${got.x}, element spot ${want.x}`).toBeLessThan(tolerance);
-  expect(Math.abs(got.y - want.y), `y: pin ${got.y}, element spot ${want.y}`).toBeLessThan(tolerance);
-}
 
 const $ = (selector: string) => document.querySelector(selector)!;
 

@@ -89,3 +89,4 @@ export function isDrawn(pin: HTMLElement): boolean {
   const { x, y } = centreOf(pin);
   return getComputedStyle(pin).visibility === 'visible' && x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
 }
+
