@@ -108,10 +108,18 @@ export function parentPaths(target: Element, budget: WorkBudget): { path: string
   let depth = 1;
   for (let parent = target.parentElement; parent && depth <= MAX_PARENTS && !isDocumentLevel(parent); parent = parent.parentElement, depth++) {
     const free = attempt(() => finderPath(parent!, 'all', budget, PARENT_MS, PARENT_CHECKS));
-    const paths = free && isPositionFree(free) ? [free] : structural.ancestor(depth);
+    // Above the chain's id anchor the chain knows no path; the ancestor's own chain needs no query
+    // when the budget is spent, so a pin never loses its ancestors to a slow machine.
+    const chained = structural.ancestor(depth);
+    const paths = free && isPositionFree(free) ? [free] : chained.length ? chained : ownChain(parent, budget);
     for (const path of unique(paths)) parents.push({ path, depth });
   }
   return parents;
+}
+
+function ownChain(element: Element, budget: WorkBudget): string[] {
+  const own = structuralPaths(element, budget);
+  return [own.forward, own.backward];
 }
 
 /** A builder's path, or null when it ran out of budget or failed: describing never throws into the page. */

@@ -101,3 +101,19 @@ describe('candidate paths', () => {
     for (const path of paths) expect(document.querySelector(path)).toBe(fixture.querySelectorAll('p')[7]);
   });
 });
+
+describe('ancestors when the budget is spent', () => {
+  it('still writes a path for every ancestor, even of an element anchored by its own id', () => {
+    mount('<section class="card"><div><a id="target" href="#x">Buy</a></div></section>');
+    const target = document.getElementById('target')!;
+    const spent = new WorkBudget(0, 0); // a machine so slow that no query fits
+    const parents = parentPaths(target, spent);
+    const depths = [...new Set(parents.map((p) => p.depth))];
+    expect(depths.slice(0, 3)).toEqual([1, 2, 3]);
+    for (const { path, depth } of parents) {
+      let ancestor: Element = target;
+      for (let i = 0; i < depth; i++) ancestor = ancestor.parentElement!;
+      expect(document.querySelector(path), `depth ${depth}: ${path}`).toBe(ancestor);
+    }
+  });
+});

@@ -1,41 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page } from 'vitest/browser';
-import { expectOn } from './expect-on';
-import { centreOf, frames, isDrawn, mountEngine, spotOf, type EngineRig } from './testing';
+import { describe, expect, it, vi } from 'vitest';
+import { expectOn, useEngineTest } from './test-kit';
+import { centreOf, frames, isDrawn } from './testing';
 
-let rig: EngineRig;
-let fixture: HTMLElement;
-
-beforeEach(async () => {
-  await page.viewport(1000, 700);
-  fixture = document.createElement('div');
-  document.body.append(fixture);
-  rig = mountEngine();
-});
-
-afterEach(() => {
-  rig.remove();
-  fixture.remove();
-  document.documentElement.style.zoom = '';
-  document.documentElement.dir = '';
-  window.scrollTo(0, 0);
-});
+const kit = useEngineTest();
 
 
 const $ = (selector: string) => document.querySelector(selector)!;
 
 describe('pins out of sight', () => {
   it('keeps off-screen pins reachable: a scroll of the layer becomes a scroll of the page', async () => {
-    fixture.innerHTML = '<div style="height:1500px"></div><div id="below" style="width:200px;height:40px;background:#eee"></div><div style="height:1500px"></div>';
-    const pin = rig.pin('below', '#below');
+    kit.fixture.innerHTML = '<div style="height:1500px"></div><div id="below" style="width:200px;height:40px;background:#eee"></div><div style="height:1500px"></div>';
+    const pin = kit.rig.pin('below', '#below');
     await frames();
     expect(isDrawn(pin)).toBe(false);
     expect(getComputedStyle(pin).visibility).toBe('visible'); // in the accessibility tree, out of sight
     // What focus or scrollIntoView does to an element outside a clipping box: scroll the box.
     pin.scrollIntoView({ block: 'center' });
-    expect(rig.layer.scrollTop).toBeGreaterThan(0);
+    expect(kit.rig.layer.scrollTop).toBeGreaterThan(0);
     await frames(3);
-    expect(rig.layer.scrollTop).toBe(0);
+    expect(kit.rig.layer.scrollTop).toBe(0);
     expect(window.scrollY).toBeGreaterThan(1000);
     expect(isDrawn(pin)).toBe(true);
     expectOn(pin, $('#below'));
@@ -94,13 +77,23 @@ describe('overlay engine frames', () => {
     }
     return frames.filter((frame) => frame.length > 0);
   };
+  /** Waits until the engine has asked for no frame for 20 animation frames (~330 ms: past the 120 ms re-resolve debounce; a loaded machine is slow to settle). */
+  const settle = async () => {
+    let last = -1;
+    for (let quiet = 0, i = 0; quiet < 20 && i < 400; i++) {
+      const now = kit.rig.engine.stats.frames;
+      quiet = now === last ? quiet + 1 : 0;
+      last = now;
+      await frames(1);
+    }
+  };
   const readsPerFrame = (log: string[]) => perFrame(log).map((frame) => frame.filter((entry) => entry === 'read').length);
 
   it('does one layout read pass per frame: every read before every write, one rect read per pin', async () => {
-    fixture.innerHTML = Array.from({ length: 30 }, (_, i) => `<p id="p${i}" style="margin:0 0 0 ${i * 5}px;height:20px">Row ${i}</p>`).join('') + '<div style="height:2000px"></div>';
-    const pins = Array.from({ length: 30 }, (_, i) => rig.pin(`k${i}`, `#p${i}`, { x: 10, y: 50 }));
-    await frames(3);
-    const framesBefore = rig.engine.stats.frames;
+    kit.fixture.innerHTML = Array.from({ length: 30 }, (_, i) => `<p id="p${i}" style="margin:0 0 0 ${i * 5}px;height:20px">Row ${i}</p>`).join('') + '<div style="height:2000px"></div>';
+    const pins = Array.from({ length: 30 }, (_, i) => kit.rig.pin(`k${i}`, `#p${i}`, { x: 10, y: 50 }));
+    await settle();
+    const framesBefore = kit.rig.engine.stats.frames;
     const recorder = recordReadsAndWrites(pins);
     try {
       window.scrollTo(0, 5);
@@ -108,7 +101,7 @@ describe('overlay engine frames', () => {
     } finally {
       recorder.restore();
     }
-    expect(rig.engine.stats.frames - framesBefore).toBe(1);
+    expect(kit.rig.engine.stats.frames - framesBefore).toBe(1);
     const { log } = recorder;
     // A scroll frame: one pointOf rect per pin, plus the layer's origin.
     expect(log.filter((entry) => entry === 'read')).toHaveLength(30 + 1);
@@ -116,6 +109,7 @@ describe('overlay engine frames', () => {
     expect(readsAfterWrites(log)).toBe(0);
 
     // A resize frame reads the same (plus style visibility, which is no layout read).
+    await settle();
     const resize = recordReadsAndWrites(pins);
     try {
       window.dispatchEvent(new Event('resize'));
@@ -127,9 +121,10 @@ describe('overlay engine frames', () => {
     expect(readsAfterWrites(resize.log)).toBe(0);
 
     // A frame after a DOM change also re-reads every size: two rect reads per pin, all before the writes.
+    await settle();
     const mutation = recordReadsAndWrites(pins);
     try {
-      fixture.style.paddingLeft = '3px';
+      kit.fixture.style.paddingLeft = '3px';
       await frames(2);
     } finally {
       mutation.restore();
@@ -143,69 +138,69 @@ describe('overlay engine frames', () => {
   });
 
   it('asks for no frame while nothing changes, and ignores mutations of its own host', async () => {
-    fixture.innerHTML = '<div id="still" style="width:50px;height:50px"></div>';
-    rig.pin('still', '#still');
+    kit.fixture.innerHTML = '<div id="still" style="width:50px;height:50px"></div>';
+    kit.rig.pin('still', '#still');
     await frames(4);
-    const before = rig.engine.stats.frames;
-    rig.host.setAttribute('data-probe', '1');
-    rig.host.shadowRoot!.append(document.createElement('span'));
+    const before = kit.rig.engine.stats.frames;
+    kit.rig.host.setAttribute('data-probe', '1');
+    kit.rig.host.shadowRoot!.append(document.createElement('span'));
     await frames(4);
-    expect(rig.engine.stats.frames).toBe(before);
-    fixture.append(document.createElement('span'));
+    expect(kit.rig.engine.stats.frames).toBe(before);
+    kit.fixture.append(document.createElement('span'));
     await frames(2);
-    expect(rig.engine.stats.frames).toBeGreaterThan(before);
+    expect(kit.rig.engine.stats.frames).toBeGreaterThan(before);
   });
 
   it('resolves late content when it arrives and reports orphans only after the retry window', async () => {
-    const pin = rig.pin('late', '#late');
+    const pin = kit.rig.pin('late', '#late');
     await frames(2);
-    expect(rig.engine.status.value.drawable.has('late')).toBe(false);
-    expect(rig.engine.status.value.orphaned).toEqual([]);
-    fixture.innerHTML = '<div style="height:80px"></div><div id="late" style="width:100px;height:30px">Late</div>';
-    await vi.waitFor(() => expect(rig.engine.status.value.drawable.has('late')).toBe(true), { timeout: 2000 });
+    expect(kit.rig.engine.status.value.drawable.has('late')).toBe(false);
+    expect(kit.rig.engine.status.value.orphaned).toEqual([]);
+    kit.fixture.innerHTML = '<div style="height:80px"></div><div id="late" style="width:100px;height:30px">Late</div>';
+    await vi.waitFor(() => expect(kit.rig.engine.status.value.drawable.has('late')).toBe(true), { timeout: 2000 });
     await frames(2);
     expectOn(pin, $('#late'));
 
     // A pin whose element never comes is listed as orphaned once the ~5 s retry window is over.
-    rig.pin('never', '#never-there');
+    kit.rig.pin('never', '#never-there');
     await frames(2);
-    expect(rig.engine.status.value.orphaned).toEqual([]);
-    await vi.waitFor(() => expect(rig.engine.status.value.orphaned).toEqual(['never']), { timeout: 7000, interval: 100 });
+    expect(kit.rig.engine.status.value.orphaned).toEqual([]);
+    await vi.waitFor(() => expect(kit.rig.engine.status.value.orphaned).toEqual(['never']), { timeout: 7000, interval: 100 });
   }, 10_000);
 
   it('re-resolves a pin whose element was replaced by a re-render', async () => {
-    fixture.innerHTML = '<div id="swap" style="margin-left:10px;width:100px;height:30px"></div>';
-    const pin = rig.pin('swap', '#swap', { x: 90, y: 50 });
+    kit.fixture.innerHTML = '<div id="swap" style="margin-left:10px;width:100px;height:30px"></div>';
+    const pin = kit.rig.pin('swap', '#swap', { x: 90, y: 50 });
     await frames();
     expectOn(pin, $('#swap'), { x: 90, y: 50 });
-    fixture.innerHTML = '<div style="height:150px"></div><div id="swap" style="margin-left:200px;width:100px;height:30px"></div>';
+    kit.fixture.innerHTML = '<div style="height:150px"></div><div id="swap" style="margin-left:200px;width:100px;height:30px"></div>';
     await frames(3);
     expectOn(pin, $('#swap'), { x: 90, y: 50 });
   });
 
   it('draws an override (a dragged pin) at its point and publishes positions for popovers', async () => {
-    fixture.innerHTML = '<div id="o" style="margin:40px;width:100px;height:30px"></div>';
-    const pin = rig.pin('o', '#o');
+    kit.fixture.innerHTML = '<div id="o" style="margin:40px;width:100px;height:30px"></div>';
+    const pin = kit.rig.pin('o', '#o');
     await frames();
-    rig.engine.setOverride('o', { x: 321, y: 222 });
+    kit.rig.engine.setOverride('o', { x: 321, y: 222 });
     await frames();
     expect(centreOf(pin).x).toBeCloseTo(321, 0);
     expect(centreOf(pin).y).toBeCloseTo(222, 0);
-    expect(rig.positions.get('o')).toEqual({ x: 321, y: 222 });
-    rig.engine.setOverride('o', null);
+    expect(kit.rig.positions.get('o')).toEqual({ x: 321, y: 222 });
+    kit.rig.engine.setOverride('o', null);
     await frames();
     expectOn(pin, $('#o'));
   });
 
   it('leaves nothing behind on destroy', async () => {
-    fixture.innerHTML = '<div id="d" style="width:10px;height:10px"></div>';
-    rig.pin('d', '#d');
+    kit.fixture.innerHTML = '<div id="d" style="width:10px;height:10px"></div>';
+    kit.rig.pin('d', '#d');
     await frames();
-    const before = rig.engine.stats.frames;
-    rig.engine.destroy();
+    const before = kit.rig.engine.stats.frames;
+    kit.rig.engine.destroy();
     window.scrollTo(0, 10);
-    fixture.append(document.createElement('i'));
+    kit.fixture.append(document.createElement('i'));
     await frames(3);
-    expect(rig.engine.stats.frames).toBe(before);
+    expect(kit.rig.engine.stats.frames).toBe(before);
   });
 });
