@@ -101,6 +101,7 @@ export const VIEW_MODES: readonly Omit<ViewMode, 'threadCount'>[] = [
   { id: 'mobile', category: 'mobile', name: 'Mobile', minWidth: 0, maxWidth: 767 },
 ];
 
+/** The ids a thread's `viewModeId` may take: those of VIEW_MODES (the schema validates against this). */
 export const VIEW_MODE_IDS = ['desktop', 'tablet', 'mobile'] as const satisfies readonly ViewModeCategory[];
 
 export async function viewModesWithCounts(db: Db, markupId: string): Promise<ViewMode[]> {

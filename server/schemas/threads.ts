@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { deltaSchema } from '../model/delta.ts';
+import { VIEW_MODE_IDS } from '../model/markups.ts';
 
 const percentage = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 
@@ -49,7 +50,7 @@ export const browserContextSchema = z.object({
   userAgent: z.string().max(1000).optional(),
 });
 
-export const viewModeIdSchema = z.enum(['desktop', 'tablet', 'mobile'], 'must be one of desktop, tablet, mobile');
+export const viewModeIdSchema = z.enum(VIEW_MODE_IDS, `must be one of ${VIEW_MODE_IDS.join(', ')}`);
 
 export const attachmentRefSchema = z.object({ fileId: z.string().min(1).max(200) });
 

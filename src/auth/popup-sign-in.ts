@@ -9,9 +9,13 @@
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { SdkExchangeResponse } from '../api/wire';
+import type { SdkExchangeResponse, SignInDoneMessage, SignInFailedMessage } from '../api/wire';
 import { ListenerCollection } from '../util/listener-collection';
 import { createStateNonce } from './nonce';
+
+// The sign-in page's messages (wire.ts); checked field by field below, since any window can post.
+const SIGNED_IN: SignInDoneMessage['type'] = 'pinmark:sdk-signed-in';
+const SIGN_IN_FAILED: SignInFailedMessage['type'] = 'pinmark:sdk-sign-in-failed';
 
 export type SignInErrorKind = 'failed' | 'timeout' | 'cancelled';
 
@@ -123,8 +127,8 @@ export function startPopupSignIn(options: PopupSignInOptions): PopupSignIn {
       if (typeof data !== 'object' || data === null) return;
       const message = data as { type?: unknown; state?: unknown; message?: unknown };
       if (message.state !== state) return;
-      if (message.type === 'pinmark:sdk-signed-in') read(true);
-      else if (message.type === 'pinmark:sdk-sign-in-failed') {
+      if (message.type === SIGNED_IN) read(true);
+      else if (message.type === SIGN_IN_FAILED) {
         finish(() => reject(new SignInError('failed', typeof message.message === 'string' ? message.message : '')));
       }
     });
