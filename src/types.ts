@@ -21,6 +21,26 @@ export interface PinmarkOptions {
   nonce?: string;
   /** Viewport widths where tablet and desktop start (defaults 768 and 1024). */
   viewModeBreakpoints?: ViewModeBreakpoints;
+  /**
+   * `qa`: a report is a bug report: diagnostics (console errors, failed requests) are attached unless
+   * `diagnostics: false`. Default: diagnostics only when `diagnostics: true`.
+   */
+  mode?: 'default' | 'qa';
+  /** Attach the page's console errors/warnings and failed requests to new threads (host's consent). */
+  diagnostics?: boolean;
+  /** Screenshots taken with each new thread. */
+  screenshot?: ScreenshotOptions;
+}
+
+export interface ScreenshotOptions {
+  /** Default true. */
+  enabled?: boolean;
+  /** Extra CSS selectors whose elements are painted over in every screenshot (besides the built-in ones). */
+  privateSelectors?: string[];
+  /** Offer a pixel-perfect capture through the browser's screen sharing (getDisplayMedia), opt-in. */
+  pixelPerfect?: boolean;
+  /** Give up on a capture after this long (default 10 000 ms); the comment is posted without it. */
+  timeoutMs?: number;
 }
 
 export type PinmarkHandler<K extends PinmarkEventName> = (payload: PinmarkEventMap[K]) => void;
