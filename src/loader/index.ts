@@ -6,8 +6,10 @@
  *
  * Built as an IIFE (dist/widget/pinmark.js, ≤ 1.5 KB gzip) with no imports or exports: it captures
  * its own <script> synchronously, then lazily imports the real widget (app.js beside it).
- * `window.Pinmark` is the only global it defines.
+ * `window.Pinmark` is the only global it defines. With `data-mode="qa"` or `data-diagnostics="true"`
+ * it also starts recording console errors and failed requests right away (capture/diagnostics/core.ts).
  */
+import { startDiagnosticsCore } from '../capture/diagnostics/core';
 import { installPinmarkLoader, type WidgetModule } from './stub';
 
 // Read by `npm run bench` (loader execution → launcher visible); harmless everywhere else.
@@ -21,4 +23,5 @@ installPinmarkLoader(
   window as unknown as { Pinmark?: unknown },
   document.currentScript as HTMLScriptElement | null,
   (url) => import(/* @vite-ignore */ url) as Promise<WidgetModule>,
+  () => startDiagnosticsCore(window),
 );

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PinmarkInstance } from '../types';
-import { installPinmarkLoader, type LoaderScript, type WidgetModule } from './stub';
+import { startDiagnosticsCore, type DiagnosticsCore } from '../capture/diagnostics/core';
+import { EARLY_DIAGNOSTICS_KEY, installPinmarkLoader, type LoaderExtras, type LoaderScript, type WidgetModule } from './stub';
 
 function fakeInstance() {
   const calls: [string, unknown[]][] = [];
@@ -122,6 +123,97 @@ describe('loader', () => {
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+describe('loader: early diagnostics', () => {
+  const fakeCore = () => ({ stop: vi.fn() }) as unknown as DiagnosticsCore & { stop: ReturnType<typeof vi.fn> };
+
+  function load(data: Record<string, string>) {
+    const win: { Pinmark?: PinmarkInstance } = {};
+    const imports = deferredImport();
+    const core = fakeCore();
+    const startDiagnostics = vi.fn(() => core);
+    installPinmarkLoader(win, script(data), imports.importer, startDiagnostics);
+    const created: [unknown, LoaderExtras | undefined][] = [];
+    const fake = fakeInstance();
+    const module: WidgetModule = {
+      createPinmark: (options, extras) => {
+        created.push([options, extras]);
+        return fake.instance;
+      },
+    };
+    return { win, imports, core, startDiagnostics, created, fake, module };
+  }
+
+  it('does not record without the opt-in attribute (and passes nothing)', async () => {
+    const run = load({ publicKey: 'pk', markupId: 'm' });
+    expect(run.startDiagnostics).not.toHaveBeenCalled();
+    run.imports.resolve(run.module);
+    await tick();
+    expect(run.created).toEqual([[undefined, { earlyDiagnostics: undefined }]]);
+    expect(run.fake.calls[0]![1][0]).not.toHaveProperty('mode', 'qa');
+  });
+
+  it.each([
+    [{ mode: 'qa' }, { mode: 'qa' }],
+    [{ diagnostics: 'true' }, { diagnostics: true }],
+    [{ mode: 'qa', diagnostics: 'true' }, { mode: 'qa', diagnostics: true }],
+  ])('starts recording at once with %o and hands the recorder to createPinmark', async (data, initOptions) => {
+    const run = load({ publicKey: 'pk', markupId: 'm', ...data });
+    expect(run.startDiagnostics).toHaveBeenCalledTimes(1);
+    // Kept on the stub without a new global and without changing its visible shape.
+    expect((run.win.Pinmark as unknown as Record<string, unknown>)[EARLY_DIAGNOSTICS_KEY]).toBe(run.core);
+    expect(Object.keys(run.win.Pinmark!).sort()).toEqual(['close', 'destroy', 'init', 'on', 'open']);
+    run.imports.resolve(run.module);
+    await tick();
+    expect(run.created).toEqual([[undefined, { earlyDiagnostics: run.core }]]);
+    // The auto-init tells the widget the same consent, so it adopts instead of stopping the recorder.
+    expect(run.fake.calls[0]![1][0]).toMatchObject(initOptions);
+    expect(run.core.stop).not.toHaveBeenCalled();
+  });
+
+  it('data-diagnostics="false" wins over data-mode="qa"', async () => {
+    const run = load({ publicKey: 'pk', markupId: 'm', mode: 'qa', diagnostics: 'false' });
+    expect(run.startDiagnostics).not.toHaveBeenCalled();
+    run.imports.resolve(run.module);
+    await tick();
+    expect(run.fake.calls[0]![1][0]).toMatchObject({ mode: 'qa', diagnostics: false });
+  });
+
+  it('stops the early recorder when the widget cannot load (nobody would adopt it)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const run = load({ mode: 'qa' });
+      run.imports.reject(new TypeError('Failed to fetch dynamically imported module'));
+      await tick();
+      expect(run.core.stop).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('with the real core: records from the loader on, and a failed load gives the console back', async () => {
+    const original = console.error;
+    const silent = () => {};
+    console.error = silent;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const win: { Pinmark?: PinmarkInstance } = {};
+      const imports = deferredImport();
+      installPinmarkLoader(win, script({ diagnostics: 'true' }), imports.importer, () => startDiagnosticsCore(window));
+      const core = (win.Pinmark as unknown as Record<string, DiagnosticsCore>)[EARLY_DIAGNOSTICS_KEY]!;
+      expect(console.error).not.toBe(silent);
+      console.error('before app.js', 42);
+      expect(core.console).toEqual([expect.objectContaining({ level: 'error', source: 'console', data: ['before app.js', 42] })]);
+      imports.reject(new Error('offline'));
+      await tick();
+      expect(console.error).toBe(silent);
+    } finally {
+      warn.mockRestore();
+      console.error = original;
     }
   });
 });

@@ -2,7 +2,13 @@
  * The loader's logic, apart from its entry so it can be tested with a fake script and importer:
  * defines `window.Pinmark` as a stub that queues calls, imports app.js next to the script and
  * replays the queue on the real instance. Never throws: problems end in one console.warn.
+ *
+ * QA diagnostics ("what went wrong on this page since it loaded") must start before app.js arrives,
+ * so when the tag opts in (`data-mode="qa"` or `data-diagnostics="true"`; `data-diagnostics="false"`
+ * wins) the loader starts the small diagnostics core and hands it to `createPinmark` (and keeps it on
+ * the stub under a non-enumerable key) rather than defining another global.
  */
+import type { DiagnosticsCore } from '../capture/diagnostics/core';
 import type { PinmarkInstance, PinmarkOptions } from '../types';
 
 type Method = 'init' | 'open' | 'close' | 'destroy' | 'on';
@@ -15,9 +21,18 @@ interface Queued {
   off?: () => void;
 }
 
-export interface WidgetModule {
-  createPinmark(options?: PinmarkOptions): PinmarkInstance;
+/** What the loader hands to app.js besides options. */
+export interface LoaderExtras {
+  /** The diagnostics core started by the loader, to be adopted (or stopped) by the widget. */
+  earlyDiagnostics?: DiagnosticsCore;
 }
+
+export interface WidgetModule {
+  createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): PinmarkInstance;
+}
+
+/** Non-enumerable key of the early diagnostics core on the `window.Pinmark` stub. */
+export const EARLY_DIAGNOSTICS_KEY = '__early';
 
 export interface LoaderScript {
   src: string;
@@ -29,6 +44,7 @@ export function installPinmarkLoader(
   win: { Pinmark?: unknown },
   script: LoaderScript | null,
   importModule: (url: string) => Promise<WidgetModule>,
+  startDiagnostics?: () => DiagnosticsCore,
 ): void {
   const warn = (problem: unknown) => console.warn('[pinmark] the widget could not load:', problem);
   try {
@@ -64,18 +80,38 @@ export function installPinmarkLoader(
     };
     win.Pinmark = stub;
 
+    // The tag's consent, read the same way as the options: qa mode means on unless explicitly off.
+    const diagnostics = data.diagnostics ? data.diagnostics === 'true' : undefined;
+    const qa = data.mode === 'qa';
+    let early: DiagnosticsCore | undefined;
+    if (startDiagnostics && (diagnostics ?? qa)) {
+      try {
+        early = startDiagnostics();
+        Object.defineProperty(stub, EARLY_DIAGNOSTICS_KEY, { value: early });
+      } catch {
+        /* diagnostics are a nicety: the widget still loads */
+      }
+    }
+    const failed = (problem: unknown) => {
+      // Nobody will adopt the early recorder: give the page its console and listeners back.
+      early?.stop();
+      warn(problem);
+    };
+
     if (data.publicKey && data.markupId) {
       stub.init({
         publicKey: data.publicKey,
         markupId: data.markupId,
         apiBase: data.apiBase || new URL(src).origin,
         nonce: script.nonce || undefined,
+        mode: qa ? 'qa' : undefined,
+        diagnostics,
       });
     }
 
     importModule(new URL('app.js', src).href).then((module) => {
       try {
-        const instance = module.createPinmark();
+        const instance = module.createPinmark(undefined, { earlyDiagnostics: early });
         for (const entry of queue) {
           if (entry.cancelled) continue;
           const result = (instance[entry.method] as (...a: unknown[]) => unknown)(...entry.args);
@@ -84,9 +120,9 @@ export function installPinmarkLoader(
         queue.length = 0;
         real = instance;
       } catch (error) {
-        warn(error);
+        failed(error);
       }
-    }, warn);
+    }, failed);
   } catch (error) {
     warn(error);
   }
