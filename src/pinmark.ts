@@ -3,16 +3,22 @@
  * loader (`window.Pinmark`). Every entry point catches: the host page never sees an exception, it
  * gets an `error` event and one console.warn instead.
  */
+// The handle only (≈1 KB): the full recorder is a lazy chunk it loads when diagnostics are on.
+import { createDiagnosticsHandle } from './capture/diagnostics/handle';
+import type { LoaderExtras } from './loader/stub';
 import { toWidgetError } from './state/errors';
 import type { PinmarkEventMap } from './state/events';
 import type { WidgetError } from './state/store';
 import { startRuntime, type Runtime, type RuntimeConfig } from './runtime';
+import type { ScreenshotConfig } from './state/screenshot-actions';
 import type { PinmarkInstance, PinmarkOptions } from './types';
 import { Emitter } from './util/emitter';
 
-export function createPinmark(options?: PinmarkOptions): PinmarkInstance {
+export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): PinmarkInstance {
   const events = new Emitter<PinmarkEventMap>();
   let runtime: Runtime | null = null;
+  // Per instance, not per runtime: a re-init must not lose what was recorded since the page loaded.
+  const diagnostics = createDiagnosticsHandle(extras?.earlyDiagnostics);
 
   const report = (error: unknown, context: string): WidgetError => {
     const problem = toWidgetError(error);
@@ -37,7 +43,10 @@ export function createPinmark(options?: PinmarkOptions): PinmarkInstance {
         if (typeof window === 'undefined' || typeof document === 'undefined') {
           throw new Error('Pinmark needs a browser (window and document).');
         }
-        runtime = startRuntime(validateOptions(next), events.emit.bind(events), report);
+        const config = validateOptions(next);
+        // The widget's own requests are not the page's problems.
+        diagnostics.configure({ diagnostics: config.diagnostics }, [`${config.apiBase}/`]);
+        runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null);
       });
     },
     open: () => guard('open', () => runtime?.open()),
@@ -47,6 +56,7 @@ export function createPinmark(options?: PinmarkOptions): PinmarkInstance {
         const current = runtime;
         runtime = null;
         current?.destroy();
+        diagnostics.stop();
       }),
     on(event, handler) {
       try {
@@ -88,6 +98,9 @@ export function validateOptions(options: PinmarkOptions): RuntimeConfig {
     return value;
   };
   const breakpoints = options.viewModeBreakpoints;
+  if (options.mode !== undefined && options.mode !== 'default' && options.mode !== 'qa') {
+    throw new OptionsError(`Option "mode" must be "default" or "qa", got "${String(options.mode)}".`);
+  }
   return {
     publicKey,
     markupId,
@@ -97,6 +110,28 @@ export function validateOptions(options: PinmarkOptions): RuntimeConfig {
     getIdentityToken: optionalFn('getIdentityToken'),
     nonce: typeof options.nonce === 'string' && options.nonce ? options.nonce : undefined,
     viewModeBreakpoints: typeof breakpoints === 'object' && breakpoints !== null ? breakpoints : undefined,
+    screenshot: screenshotOptions(options.screenshot),
+    // QA mode is a bug-reporting set-up: diagnostics unless the host says no.
+    diagnostics: options.diagnostics ?? options.mode === 'qa',
+  };
+}
+
+function screenshotOptions(value: PinmarkOptions['screenshot']): ScreenshotConfig {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null) throw new OptionsError('Option "screenshot" must be an object.');
+  const selectors = value.privateSelectors;
+  if (selectors !== undefined && (!Array.isArray(selectors) || selectors.some((s) => typeof s !== 'string'))) {
+    throw new OptionsError('Option "screenshot.privateSelectors" must be an array of CSS selectors.');
+  }
+  const timeout = value.timeoutMs;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
+    throw new OptionsError('Option "screenshot.timeoutMs" must be a positive number of milliseconds.');
+  }
+  return {
+    enabled: value.enabled !== false,
+    privateSelectors: selectors ? [...selectors] : undefined,
+    pixelPerfect: value.pixelPerfect === true,
+    timeoutMs: timeout,
   };
 }
 

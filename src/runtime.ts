@@ -4,6 +4,7 @@
  */
 import { createApiClient } from './api/client';
 import { createController, type ControllerConfig } from './state/actions';
+import type { DiagnosticsSource } from './state/compose-actions';
 import type { EmitFn } from './state/events';
 import type { WidgetError } from './state/store';
 import { mountWidget } from './ui/mount';
@@ -11,6 +12,8 @@ import { ListenerCollection } from './util/listener-collection';
 
 export interface RuntimeConfig extends ControllerConfig {
   nonce?: string;
+  /** The host consented to attaching console errors and failed requests to new threads. */
+  diagnostics?: boolean;
 }
 
 export interface Runtime {
@@ -23,6 +26,7 @@ export function startRuntime(
   config: RuntimeConfig,
   emit: EmitFn,
   report: (error: unknown, context: string) => WidgetError,
+  diagnostics: DiagnosticsSource | null = null,
 ): Runtime {
   const owner = new ListenerCollection((error) => report(error, 'runtime'));
   const guardedEmit: EmitFn = (event, payload) => {
@@ -32,7 +36,7 @@ export function startRuntime(
   const session: { token: () => string | null } = { token: () => null };
   const api = createApiClient({ apiBase: config.apiBase, getToken: () => session.token() });
   owner.own(() => api.abortAll());
-  const controller = createController({ config, api, owner, emit: guardedEmit, report });
+  const controller = createController({ config, api, owner, emit: guardedEmit, report, diagnostics });
   session.token = () => controller.auth.token();
 
   const mount = () => {

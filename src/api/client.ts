@@ -19,6 +19,14 @@ import {
   type MessageResponse,
   type MovePinRequest,
   type ProjectMessageTagsResponse,
+  type PutScreenshotRequest,
+  type ScreenshotResponse,
+  type ScreenshotUploadPolicyQuery,
+  type ScreenshotUploadPolicyResponse,
+  type UploadCompleteRequest,
+  type UploadCompleteResponse,
+  type UploadPolicyRequest,
+  type UploadPolicyResponse,
   type ResolveThreadResponse,
   type SdkExchangeResponse,
   type SdkExchangeResultQuery,
@@ -184,6 +192,20 @@ export function createApiClient(options: ApiClientOptions) {
       request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body }),
     deleteMessage: (messageId: string) => request<undefined>('DELETE', `/messages/${id(messageId)}`),
 
+    // ---- uploads and screenshots (the file itself goes to storage: api/storage.ts)
+    uploadPolicy: (body: UploadPolicyRequest) => request<UploadPolicyResponse>('POST', '/upload-policy', { body }),
+    uploadComplete: (body: UploadCompleteRequest) =>
+      request<UploadCompleteResponse>('POST', '/upload-complete', { body }),
+    screenshotUploadPolicy: (threadId: string, query: ScreenshotUploadPolicyQuery) =>
+      request<ScreenshotUploadPolicyResponse>('GET', `/threads/${id(threadId)}/screenshot-upload-policy`, {
+        query: { ...query },
+      }),
+    /** Tolerates `data` being the screenshot itself (our server) or `{screenshot}`. */
+    putScreenshot: async (threadId: string, body: PutScreenshotRequest) =>
+      unwrapScreenshot(await request<unknown>('PUT', `/threads/${id(threadId)}/screenshot`, { body })),
+    getScreenshot: async (threadId: string) =>
+      unwrapScreenshot(await request<unknown>('GET', `/threads/${id(threadId)}/screenshot`)),
+
     // ---- markups and workspace
     getMarkup: (markupId: string) => request<MarkupResponse>('GET', `/markups/${id(markupId)}`),
     getMarkupTags: (markupId: string) =>
@@ -196,6 +218,11 @@ export function createApiClient(options: ApiClientOptions) {
     },
     getWorkspace: () => request<WorkspaceResponse>('GET', '/workspace'),
   };
+}
+
+function unwrapScreenshot(data: unknown): ScreenshotResponse | undefined {
+  const inner = isRecord(data) && isRecord(data.screenshot) ? data.screenshot : data;
+  return isRecord(inner) && typeof inner.id === 'string' ? (inner as unknown as ScreenshotResponse) : undefined;
 }
 
 function queryString(query: Record<string, QueryValue> | undefined): string {

@@ -1,2 +1,3 @@
 export { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient, type ApiClientOptions } from './client';
 export { ApiError, isApiError, type ApiErrorCode } from './errors';
+export { getStoredJson, postToStorage, type StorageUploadOptions } from './storage';

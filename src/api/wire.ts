@@ -44,7 +44,13 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
-  | 'internal_error';
+  | 'internal_error'
+  // Uploads and object storage (docs/api-decisions.md, "Uploads, screenshots and storage").
+  | 'policy_expired'
+  | 'url_expired'
+  | 'entity_too_large'
+  | 'upload_not_found'
+  | 'etag_mismatch';
 
 // ---------------------------------------------------------------- Delta (Quill rich text)
 

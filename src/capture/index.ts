@@ -1,2 +1,2 @@
-/** Capture: what the widget records about the reviewer's environment (screenshots come later). */
-export { browserContext, parseUserAgent, type ParsedUserAgent } from './browser-context';
+/** Capture: the reviewer's browser and screen (screenshots and diagnostics are chunks of their own). */
+export { browserContext, browserContextAsync, parseUserAgent, type ParsedUserAgent } from './browser-context';

@@ -6,19 +6,22 @@
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { CreateThreadRequest } from '../api/wire';
 import { createAuth, type AuthOptions, type AuthState } from '../auth/auth';
 import { SignInError } from '../auth/popup-sign-in';
-import { textToDelta } from '../delta';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
-import { capturing, describing } from './lazy-parts';
+import { createAttachmentActions } from './attachment-actions';
+import { createComposeActions, type DiagnosticsSource } from './compose-actions';
+import { createDiagnosticsActions } from './diagnostics-summary';
+import { describing } from './lazy-parts';
+import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
 import { createMoveActions } from './move-actions';
 import { createPageActions } from './page-actions';
 import { createStore, type WidgetError } from './store';
 import { createThreadActions } from './thread-actions';
-import { viewModeIdFor, type ViewModeBreakpoints } from './view-mode';
+import { createUploader } from './uploads';
+import type { ViewModeBreakpoints } from './view-mode';
 
 export interface ControllerConfig {
   publicKey: string;
@@ -28,6 +31,7 @@ export interface ControllerConfig {
   getCustomerToken?: () => Promise<string>;
   getIdentityToken?: () => Promise<string>;
   viewModeBreakpoints?: ViewModeBreakpoints;
+  screenshot?: ScreenshotConfig;
 }
 
 export interface ControllerDeps {
@@ -37,6 +41,8 @@ export interface ControllerDeps {
   emit: EmitFn;
   /** Emits `error` and warns once; returns what the UI should show. */
   report: (error: unknown, context: string) => WidgetError;
+  /** The page's diagnostics, when the host consented. */
+  diagnostics?: DiagnosticsSource | null;
   /** Test seams for the popup flow. */
   authSeams?: Pick<AuthOptions, 'openWindow' | 'pollIntervalMs'>;
 }
@@ -47,7 +53,7 @@ export type Actions = Controller['actions'];
 /** A launcher click this soon after comment mode was entered for the reviewer doesn't leave it. */
 const AUTO_ENTER_GRACE_MS = 600;
 
-export function createController({ config, api, owner, emit, report, authSeams }: ControllerDeps) {
+export function createController({ config, api, owner, emit, report, authSeams, diagnostics }: ControllerDeps) {
   const store = createStore(config.viewModeBreakpoints);
   const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
   let unauthorized: Promise<boolean> | null = null;
@@ -140,6 +146,10 @@ export function createController({ config, api, owner, emit, report, authSeams }
     store.pinMove.value = null;
   }
 
+  const uploader = createUploader({ api, authed });
+  const screenshots = createScreenshotActions({ store, owner, uploader, config: config.screenshot ?? {}, report });
+  const attachments = createAttachmentActions({ store, owner, uploader, markupId: config.markupId, report });
+
   const actions = {
     /** Restores or silently creates a session, loads the markup's threads, then emits `ready`. */
     async start(): Promise<void> {
@@ -215,82 +225,31 @@ export function createController({ config, api, owner, emit, report, authSeams }
       actions.open();
     },
 
-    /** Drops a pin where the reviewer clicked (the describing code is usually loaded by now). */
-    async placePin(target: Element, clientX: number, clientY: number): Promise<void> {
-      if (store.mode.peek() !== 'commenting') return;
-      try {
-        const { describePin } = describing.loaded() ?? (await describing.load());
-        if (owner.isDestroyed || store.mode.peek() !== 'commenting') return;
-        store.pendingPin.value = describePin(target, clientX, clientY);
-      } catch (error) {
-        if (!owner.isDestroyed) store.notice.value = report(error, 'pin');
-        return;
-      }
-      store.composer.error.value = null;
-      store.mode.value = 'composing';
-    },
-
     /** A lazily loaded part of the UI could not be downloaded. */
     partFailedToLoad(error: unknown): void {
       if (owner.isDestroyed) return;
       store.notice.value = { ...report(error, 'load-ui'), code: 'network_error' };
     },
 
-    setComposerText(text: string): void {
-      store.composer.text.value = text;
-    },
-
-    cancelComposer(): void {
-      if (store.composer.posting.peek()) return;
-      store.composer.text.value = '';
-      store.composer.error.value = null;
-      store.pendingPin.value = null;
-      store.mode.value = 'idle';
-    },
-
-    async createThread(): Promise<void> {
-      const { composer } = store;
-      const anchor = store.pendingPin.peek();
-      const text = composer.text.peek().trim();
-      if (composer.posting.peek() || !anchor) return;
-      if (!text) {
-        composer.error.value = widgetError('empty_message');
-        return;
-      }
-      composer.posting.value = true;
-      composer.error.value = null;
-      try {
-        const { browserContext } = await capturing.load();
-        const body: CreateThreadRequest = {
-          isImageThread: false,
-          url: window.location.href,
-          canonicalUrl: anchor.canonicalUrl,
-          elements: anchor.elements,
-          elementParents: anchor.elementParents,
-          offsetXPercentage: anchor.offsetXPercentage,
-          offsetYPercentage: anchor.offsetYPercentage,
-          viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), config.viewModeBreakpoints),
-          browserContext: browserContext(),
-          message: textToDelta(text),
-        };
-        const thread = await authed(() => api.createThread(body));
-        if (owner.isDestroyed) return;
-        store.threads.value = [...store.threads.peek().filter((t) => t.id !== thread.id), thread];
-        composer.text.value = '';
-        store.pendingPin.value = null;
-        if (store.mode.peek() === 'composing') store.mode.value = 'idle';
-        emit('threadCreated', { thread });
-      } catch (error) {
-        if (owner.isDestroyed) return;
-        composer.error.value = report(error, 'post');
-        // 403 usually means new comments were paused meanwhile: refresh the markup to show it.
-        if (error instanceof ApiError && error.status === 403) void load();
-      } finally {
-        composer.posting.value = false;
-      }
-    },
-
-    ...createThreadActions({ store, api, owner, emit, report, authed }),
+    ...screenshots,
+    ...attachments,
+    ...createDiagnosticsActions({ store }),
+    ...createComposeActions({
+      store,
+      api,
+      owner,
+      emit,
+      report,
+      authed,
+      uploader,
+      markupId: config.markupId,
+      breakpoints: config.viewModeBreakpoints,
+      screenshots,
+      attachments,
+      diagnostics,
+      reload: load,
+    }),
+    ...createThreadActions({ store, api, owner, emit, report, authed, attachments }),
     ...createMoveActions({ store, api, owner, emit, report, authed }),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 

@@ -7,3 +7,5 @@ import { lazyModule } from '../util/lazy-module';
 
 export const describing = lazyModule(() => import('../anchor/describe'));
 export const capturing = lazyModule(() => import('../capture'));
+/** The screenshot engine; html2canvas is a further chunk it imports only when capturing. */
+export const screenshotting = lazyModule(() => import('../capture/screenshot'));

@@ -6,6 +6,9 @@ import { computed, signal } from '@preact/signals';
 import { canonicalUrlOf, urlWithoutHash } from '../anchor/canonical-url';
 import type { PinAnchor } from '../anchor/types';
 import type { MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../api/wire';
+import type { AttachmentDraft } from './attachment-actions';
+import type { DiagnosticsState } from './diagnostics-summary';
+import type { ScreenshotDraft } from './screenshot-actions';
 import { categoryOfThread, viewModeCategory, type ViewModeBreakpoints } from './view-mode';
 
 export type SessionView =
@@ -81,7 +84,19 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
       text: signal(''),
       posting: signal(false),
       error: signal<WidgetError | null>(null),
+      /** The new comment's screenshot: capturing (with its phase), ready, failed or none. */
+      screenshot: signal<ScreenshotDraft>({ status: 'none' }),
+      /** The annotation editor is open over the composer. */
+      annotating: signal(false),
     },
+    /** Files being attached, per composer: `new` (the new comment) or a thread id (its reply). */
+    attachments: signal<Record<string, AttachmentDraft[]>>({}),
+    /** An image shown full size over the page (a screenshot or an attached image). */
+    lightbox: signal<{ url: string; label: string } | null>(null),
+    /** Diagnostics files of QA reports, read back for the thread view, by attachment id. */
+    diagnostics: signal<Record<string, DiagnosticsState>>({}),
+    /** Screenshots of posted threads still uploading in the background, or failed (retry in the notice). */
+    screenshotUploads: signal<Record<string, { status: 'uploading' | 'failed'; error?: WidgetError }>>({}),
     /** The thread whose pin is being moved with the keyboard (arrow keys; Enter saves, Esc cancels). */
     pinMove: signal<string | null>(null),
     /** Threads whose moved pin is being saved (shown optimistically meanwhile). */

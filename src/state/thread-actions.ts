@@ -3,9 +3,11 @@
  * failures are shown in the thread panel and reply drafts survive them (and closing the panel).
  */
 import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { ThreadResponse } from '../api/wire';
 import { textToDelta } from '../delta';
 import type { ListenerCollection } from '../util/listener-collection';
+import type { createAttachmentActions } from './attachment-actions';
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
 import type { Store, ThreadTask, WidgetError } from './store';
@@ -20,7 +22,11 @@ export interface ThreadActionDeps {
   authed: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
-export function createThreadActions({ store, api, owner, emit, report, authed }: ThreadActionDeps) {
+export interface ReplyActionDeps extends ThreadActionDeps {
+  attachments: ReturnType<typeof createAttachmentActions>;
+}
+
+export function createThreadActions({ store, api, owner, emit, report, authed, attachments }: ReplyActionDeps) {
   function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
     store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
   }
@@ -39,6 +45,8 @@ export function createThreadActions({ store, api, owner, emit, report, authed }:
     }
   }
 
+  const screenshotLoads = new Set<string>();
+
   const actions = {
     openThread(threadId: string): void {
       store.pendingPin.value = null;
@@ -53,6 +61,7 @@ export function createThreadActions({ store, api, owner, emit, report, authed }:
       store.openThreadId.value = null;
       store.thread.confirmingDelete.value = false;
       store.thread.error.value = null;
+      store.lightbox.value = null;
       if (store.mode.peek() === 'viewing-thread') store.mode.value = 'idle';
     },
 
@@ -67,7 +76,14 @@ export function createThreadActions({ store, api, owner, emit, report, authed }:
         return;
       }
       await task('reply', async () => {
-        const message = await authed(() => api.createMessage(threadId, { message: textToDelta(text) }));
+        const files = await attachments.attachmentsReady(threadId);
+        if ('error' in files) {
+          store.thread.error.value = files.error;
+          return;
+        }
+        const body = { message: textToDelta(text), ...(files.fileIds.length ? { attachments: files.fileIds } : {}) };
+        const message = await authed(() => api.createMessage(threadId, body));
+        attachments.clearAttachments(threadId);
         updateThread(threadId, (t) => ({ ...t, messages: [...(t.messages ?? []), message], lastActivityAt: message.createdAt }));
         const { [threadId]: _sent, ...rest } = store.thread.drafts.peek();
         store.thread.drafts.value = rest;
@@ -88,6 +104,33 @@ export function createThreadActions({ store, api, owner, emit, report, authed }:
         updateThread(threadId, (t) => ({ ...t, resolved: false }));
         emit('threadReopened', { threadId });
       }),
+
+    /**
+     * Fetches a thread's screenshot when the list didn't carry one (other servers) or its signed
+     * address expired (`refresh`). A thread without a screenshot answers 404: stored as null.
+     */
+    async loadScreenshot(threadId: string, refresh = false): Promise<void> {
+      const thread = store.threads.peek().find((t) => t.id === threadId);
+      if (!thread || (!refresh && thread.screenshot !== undefined) || screenshotLoads.has(threadId)) return;
+      screenshotLoads.add(threadId);
+      try {
+        const screenshot = await authed(() => api.getScreenshot(threadId));
+        updateThread(threadId, (t) => ({ ...t, screenshot: screenshot ?? null }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) updateThread(threadId, (t) => ({ ...t, screenshot: null }));
+        else if (!owner.isDestroyed) report(error, 'screenshot');
+      } finally {
+        screenshotLoads.delete(threadId);
+      }
+    },
+
+    viewImage(url: string, label: string): void {
+      store.lightbox.value = { url, label };
+    },
+
+    closeImage(): void {
+      store.lightbox.value = null;
+    },
 
     askDelete(ask: boolean): void {
       store.thread.confirmingDelete.value = ask;

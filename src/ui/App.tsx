@@ -1,14 +1,16 @@
 /** The whole widget UI: pin layer, launcher and whichever panel the current mode calls for. */
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
-import { CommentMode, Composer, SignInPanel } from './lazy';
+import { Lightbox } from './Lightbox';
+import { Annotator, CommentMode, Composer, SignInPanel } from './lazy';
 import { Notice } from './Notice';
 import { PinControls } from './PinControls';
 import { PinLayer } from './PinLayer';
+import { ThreadList } from './ThreadList';
 import { ThreadPanel } from './ThreadPanel';
 
 export function App() {
-  const { store } = useWidget().controller;
+  const { store, actions } = useWidget().controller;
   const mode = store.mode.value;
   const openId = store.openThreadId.value;
   const openThread = mode === 'viewing-thread' && openId ? store.threads.value.find((t) => t.id === openId) : undefined;
@@ -20,10 +22,15 @@ export function App() {
       {mode === 'commenting' && <CommentMode />}
       {mode === 'composing' && store.pendingPin.value && <Composer />}
       {openThread && <ThreadPanel key={openThread.id} thread={openThread} />}
+      {mode === 'composing' && store.composer.annotating.value && <Annotator />}
+      {store.lightbox.value && (
+        <Lightbox url={store.lightbox.value.url} label={store.lightbox.value.label} onClose={() => actions.closeImage()} />
+      )}
       <div class="pm-dock">
         <Notice />
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
         <PinControls />
+        <ThreadList />
         <Launcher />
       </div>
     </>

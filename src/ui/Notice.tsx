@@ -20,6 +20,11 @@ export function Notice() {
           {strings.notice.retry}
         </button>
       )}
+      {notice.code === 'screenshot_upload_failed' && (
+        <button type="button" class="pm-button" onClick={() => actions.retryScreenshotUploads()}>
+          {strings.notice.retry}
+        </button>
+      )}
       <button type="button" class="pm-button pm-button--quiet" onClick={() => actions.dismissNotice()}>
         {strings.notice.dismiss}
       </button>

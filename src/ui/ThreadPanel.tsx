@@ -5,9 +5,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../api/wire';
 import { allows, messageText } from '../state/helpers';
+import { AttachButton, AttachmentChips, dropProps, filesOf, MessageAttachments } from './attachments';
 import { useFollowPin } from './follow';
 import { useWidget } from './hooks';
 import { isoTime, relativeTime } from './format';
+import { ScreenshotView } from './ScreenshotView';
 import { describeError, strings } from './strings';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
@@ -27,6 +29,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
   const draft = store.thread.drafts.value[thread.id] ?? '';
   const messages = Array.isArray(thread.messages) ? thread.messages : [];
   const resolved = thread.resolved === true;
+  const openImage = (url: string, label: string) => actions.viewImage(url, label);
+  const attach = (files: File[]) => actions.addAttachments(thread.id, files);
 
   return (
     <div
@@ -40,6 +44,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
           actions.closeThread();
         }
       }}
+      {...(allows(thread, 'reply') ? dropProps(attach) : {})}
     >
       <div class="pm-thread-header">
         <h2 class="pm-title">{strings.thread.title(thread.number)}</h2>
@@ -48,6 +53,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
           <span aria-hidden="true">×</span>
         </button>
       </div>
+
+      <ScreenshotView thread={thread} onOpen={openImage} />
 
       <ol class="pm-messages">
         {messages.length === 0 && <li class="pm-muted">{strings.thread.noMessages}</li>}
@@ -60,6 +67,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
               </time>
             </div>
             <p class="pm-text">{messageText(message)}</p>
+            {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={openImage} />}
           </li>
         ))}
       </ol>
@@ -92,7 +100,16 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
             maxLength={20_000}
             value={draft}
             onInput={(event) => actions.setDraft(thread.id, event.currentTarget.value)}
+            onPaste={(event) => {
+              const files = filesOf(event.clipboardData);
+              if (!files.length) return;
+              event.preventDefault();
+              attach(files);
+            }}
           />
+          <AttachmentChips composerKey={thread.id} />
+          <div class="pm-reply-actions">
+            <AttachButton onFiles={attach} disabled={busy !== null} />
           <button
             type="button"
             class="pm-button pm-button--primary"
@@ -103,6 +120,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
             {busy === 'reply' && <span class="pm-spinner" aria-hidden="true" />}
             {strings.thread.sendReply}
           </button>
+          </div>
         </div>
       )}
 

@@ -9,6 +9,8 @@ import { lazyModule, type LazyModule } from '../util/lazy-module';
 import { useWidget } from './hooks';
 
 const compose = lazyModule(() => import('./compose'));
+/** The screenshot editor: only reviewers who annotate download it. */
+const annotator = lazyModule(() => import('./compose/Annotator'));
 
 /** Starts downloading the compose chunk (launcher hover/focus, sign-in). Never rejects. */
 export function preloadCompose(): void {
@@ -42,3 +44,4 @@ function lazyComponent<M, P extends object>(source: LazyModule<M>, pick: (module
 export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
 export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
+export const Annotator = lazyComponent(annotator, (m) => m.Annotator);

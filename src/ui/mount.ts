@@ -10,12 +10,13 @@ import { App } from './App';
 import baseCss from './base.css?inline';
 import { Widget } from './hooks';
 import { OverlayEngine } from './overlay/engine';
+import mediaCss from './media.css?inline';
 import panelsCss from './panels.css?inline';
 import pinsCss from './pins.css?inline';
 import { PositionBoard } from './positions';
 
 export const HOST_TAG = 'pinmark-root';
-const STYLES = [baseCss, pinsCss, panelsCss].join('\n');
+const STYLES = [baseCss, pinsCss, panelsCss, mediaCss].join('\n');
 
 export interface MountedWidget {
   host: HTMLElement;

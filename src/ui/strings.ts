@@ -32,6 +32,48 @@ export const strings = {
     cancel: 'Cancel', // contract
     shortcut: 'Ctrl+Enter to post',
     signInAgain: 'Sign in to comment',
+    dropHint: 'Drop files to attach them',
+  },
+  screenshot: {
+    region: 'Screenshot', // contract
+    capturing: 'Taking a screenshot…', // contract
+    phases: { loading: 'Preparing the screenshot…', rendering: 'Taking a screenshot…', masking: 'Hiding private fields…', encoding: 'Compressing…' } as Record<string, string>,
+    cancel: 'Skip screenshot', // contract
+    preview: 'Screenshot of the page', // contract
+    annotate: 'Annotate', // contract
+    annotated: 'Annotated',
+    remove: 'Remove screenshot', // contract
+    add: 'Add screenshot', // contract
+    retry: 'Try again',
+    none: 'No screenshot will be attached.',
+    skipped: (reason: string) => `Screenshot skipped: ${reason}`,
+    uploading: 'Uploading the screenshot…',
+    uploadFailed: 'The screenshot could not be uploaded.',
+    open: (n: number) => `Open the screenshot of thread #${n} full size`, // contract
+    fullSize: 'Screenshot, full size', // contract
+    close: 'Close screenshot',
+    privacy: 'Passwords, card numbers and private fields are hidden.',
+  },
+  attachments: {
+    add: 'Attach files', // contract
+    list: 'Attachments',
+    remove: (name: string) => `Remove ${name}`,
+    retry: (name: string) => `Retry ${name}`,
+    uploading: 'Uploading…',
+    failed: 'Upload failed',
+    size: (bytes: number) =>
+      bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+    open: (name: string) => `Open ${name}`,
+  },
+  diagnostics: {
+    title: 'Diagnostics', // contract
+    summary: (errors: number, warnings: number, requests: number) =>
+      `${errors} console ${errors === 1 ? 'error' : 'errors'} · ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} · ${requests} failed ${requests === 1 ? 'request' : 'requests'}`,
+    loading: 'Loading diagnostics…',
+    unavailable: 'Diagnostics could not be loaded.',
+    console: 'Console',
+    requests: 'Failed requests',
+    nothing: 'No console errors or failed requests were recorded.',
   },
   pin: {
     label: (n: number) => `Thread ${n}`, // contract
@@ -51,6 +93,11 @@ export const strings = {
     summary: (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'} could not be placed on this page`, // contract
     open: (n: number) => `Open thread #${n}`, // contract
     list: 'Comments without a place',
+  },
+  list: {
+    toggle: (n: number) => `Comments (${n})`, // contract
+    region: 'Comments on this page', // contract
+    item: (n: number, text: string) => `Thread #${n}: ${text.slice(0, 60)}`,
   },
   move: {
     button: 'Move pin', // contract
@@ -121,6 +168,26 @@ export function describeError(error: WidgetError): string {
       return 'That comment no longer exists. It may have been deleted.';
     case 'internal_error':
       return 'The comment service had a problem. Please try again.';
+    case 'screenshot_timeout':
+      return 'it took too long.';
+    case 'screenshot_masking_failed':
+      return 'private fields could not be hidden, so no screenshot was taken.';
+    case 'screenshot_unsupported':
+      return 'this browser cannot capture the page.';
+    case 'screenshot_failed':
+      return error.message ? `the page could not be captured (${error.message}).` : 'the page could not be captured.';
+    case 'screenshot_skipped':
+      return 'Your comment was posted without a screenshot: the page could not be captured in time.';
+    case 'screenshot_upload_failed':
+      return `Your comment was posted, but its screenshot could not be uploaded. ${error.cause ? describeError(error.cause) : ''}`.trim();
+    case 'attachment_failed':
+      return `“${error.message}” could not be uploaded. Retry it or remove it, then post again.`;
+    case 'attachment_too_large':
+      return 'This file is larger than 25 MB.';
+    case 'too_many_attachments':
+      return 'A message can carry at most 10 files.';
+    case 'unsupported_media_type':
+      return error.message || 'This kind of file cannot be attached.';
     case 'move_failed':
       return `The pin could not be moved, so it is back where it was. ${error.cause ? describeError(error.cause) : ''}`.trim();
     default:

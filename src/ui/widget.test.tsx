@@ -181,7 +181,8 @@ describe('comment mode', () => {
     expect(Math.abs(body.elements[0]!.offsetXPercentage - (30 / 300) * 100)).toBeLessThan(100 / 300 + 0.01);
     expect(Math.abs(body.elements[0]!.offsetYPercentage - (20 / 80) * 100)).toBeLessThan(100 / 80 + 0.01);
     expect(body.elementParents[0]).toMatchObject({ depth: 1, url: location.href });
-    expect(body.browserContext).toMatchObject({ browserName: 'Chrome', viewportWidth: window.innerWidth });
+    // From User-Agent Client Hints: Debian's build says "Chromium", Google's "Chrome".
+    expect(body.browserContext).toMatchObject({ browserName: expect.stringMatching(/^Chrom(e|ium)$/), viewportWidth: window.innerWidth });
     expect(created).toHaveBeenCalledWith(expect.objectContaining({ thread: expect.objectContaining({ number: 1 }) }));
   });
 

@@ -1,9 +1,12 @@
 /** The new-comment popover beside the pending pin. The text lives in the store: nothing typed is lost. */
 import { useEffect, useRef } from 'preact/hooks';
+import { AttachButton, AttachmentChips, dropProps, filesOf } from '../attachments';
 import { useFollowPin } from '../follow';
 import { useWidget } from '../hooks';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
+import { NEW_THREAD } from '../../state/attachment-actions';
+import { ScreenshotDraft } from './ScreenshotDraft';
 
 export function Composer() {
   const { controller } = useWidget();
@@ -20,6 +23,7 @@ export function Composer() {
   const signedOut = store.session.value.status === 'signed-out';
   const busy = posting.value;
   const problem = error.value;
+  const attach = (files: File[]) => actions.addAttachments(NEW_THREAD, files);
 
   return (
     <div
@@ -36,6 +40,7 @@ export function Composer() {
           void actions.createThread();
         }
       }}
+      {...dropProps(attach)}
     >
       <textarea
         ref={textarea}
@@ -47,7 +52,15 @@ export function Composer() {
         value={text.value}
         onInput={(event) => actions.setComposerText(event.currentTarget.value)}
         aria-invalid={problem?.code === 'empty_message' ? 'true' : undefined}
+        onPaste={(event) => {
+          const files = filesOf(event.clipboardData);
+          if (!files.length) return;
+          event.preventDefault();
+          attach(files);
+        }}
       />
+      <AttachmentChips composerKey={NEW_THREAD} />
+      <ScreenshotDraft />
       {problem && (
         <p class="pm-error" role="alert">
           {describeError(problem)}
@@ -59,6 +72,7 @@ export function Composer() {
         </button>
       )}
       <div class="pm-actions">
+        <AttachButton onFiles={attach} disabled={busy} />
         <span class="pm-muted pm-shortcut">{strings.composer.shortcut}</span>
         <button type="button" class="pm-button" onClick={() => actions.cancelComposer()} disabled={busy}>
           {strings.composer.cancel}

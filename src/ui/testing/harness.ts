@@ -6,7 +6,13 @@ import { createPinmark } from '../../pinmark';
 import type { PinmarkInstance, PinmarkOptions } from '../../types';
 import { createFakeService, type FakeService } from './fake-service';
 
-export const OPTIONS: PinmarkOptions = { publicKey: 'pk_test', markupId: 'm1', apiBase: 'http://api.test' };
+// Screenshots are off here (the fake service has no storage); e2e/qa-report.spec.ts covers them.
+export const OPTIONS: PinmarkOptions = {
+  publicKey: 'pk_test',
+  markupId: 'm1',
+  apiBase: 'http://api.test',
+  screenshot: { enabled: false },
+};
 const SESSION_KEY = `pinmark:session:${OPTIONS.publicKey}:${OPTIONS.markupId}`;
 
 export function signInViaStorage(name = 'Ada Reviewer'): void {

@@ -1,0 +1,121 @@
+/**
+ * Drives html2canvas for exactly one viewport. html2canvas is imported here, lazily, so it becomes its
+ * own chunk fetched only when a reviewer takes a screenshot. Its offset handling is easy to get wrong:
+ * element boxes are measured in the clone as client rect + (scrollX, scrollY) and the canvas is
+ * translated by (-x, -y), so x/y and scrollX/scrollY are all the page's positive scroll offsets (not
+ * the negated values often suggested), and the window size is the layout viewport so the clone lays
+ * the page out at the same width.
+ */
+import type { Options } from 'html2canvas';
+import { blankPrivateInClone } from './mask';
+import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
+import { prepareClone } from './prune';
+import type { Guard } from './guard';
+import type { CaptureStats } from './types';
+import { CaptureError } from './types';
+import type { Viewport } from './viewport';
+
+type Html2Canvas = (element: HTMLElement, options?: Partial<Options>) => Promise<HTMLCanvasElement>;
+
+export async function loadHtml2canvas(): Promise<Html2Canvas> {
+  const module = await import('html2canvas');
+  return module.default as Html2Canvas;
+}
+
+export interface RenderRequest {
+  doc: Document;
+  viewport: Viewport;
+  canvas: HTMLCanvasElement;
+  isExcluded: (element: Element) => boolean;
+  privateSelectorList: string;
+  guard: Guard;
+}
+
+/** Marks where the clone step failed, so masking problems surface as `masking_failed`. */
+class ClonePreparationError extends Error {
+  constructor(readonly reason: unknown) {
+    super('clone preparation failed');
+  }
+}
+
+export async function renderViewport(html2canvas: Html2Canvas, request: RenderRequest): Promise<CaptureStats> {
+  const { doc, viewport, canvas, guard } = request;
+  const body = doc.body;
+  let stats: CaptureStats = { visited: 0, pruned: 0, recoloured: 0 };
+  const convert = createColorConverter(doc);
+  const options: Partial<Options> = {
+    canvas,
+    scale: viewport.scale,
+    x: viewport.scrollX,
+    y: viewport.scrollY,
+    width: viewport.cssWidth,
+    height: viewport.cssHeight,
+    windowWidth: viewport.cssWidth,
+    windowHeight: viewport.cssHeight,
+    scrollX: viewport.scrollX,
+    scrollY: viewport.scrollY,
+    backgroundColor: pageBackground(doc, convert),
+    logging: false,
+    useCORS: true,
+    allowTaint: false,
+    imageTimeout: 3000,
+    removeContainer: true,
+    ignoreElements: request.isExcluded,
+    onclone: (cloneDoc: Document) => {
+      try {
+        guard.check();
+        blankPrivateInClone(cloneDoc, request.privateSelectorList);
+        const cloneWin = cloneDoc.defaultView;
+        // If the clone could not scroll as far as the page (content depending on the window height),
+        // shift the crop by the difference instead of capturing the wrong band; x/y are read after
+        // onclone returns.
+        const dx = cloneWin ? viewport.scrollX - cloneWin.scrollX : 0;
+        const dy = cloneWin ? viewport.scrollY - cloneWin.scrollY : 0;
+        options.x = viewport.scrollX + dx;
+        options.y = viewport.scrollY + dy;
+        stats = prepareClone(cloneDoc, { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight }, convert);
+      } catch (error) {
+        throw new ClonePreparationError(error);
+      }
+    },
+  };
+
+  const before = new Set(body.children);
+  const rendering = html2canvas(body, options);
+  // html2canvas appends its clone iframe synchronously; if the capture is cancelled or times out it
+  // would stay until the (discarded) rendering finishes, so remove it ourselves.
+  const containers = [...body.children].filter((child) => !before.has(child) && child.localName === 'iframe');
+  guard.onFail(() => containers.forEach((iframe) => iframe.remove()));
+  try {
+    await guard.race(rendering);
+  } catch (error) {
+    if (error instanceof CaptureError) throw error;
+    if (error instanceof ClonePreparationError) {
+      if (error.reason instanceof CaptureError) throw error.reason;
+      throw new CaptureError('failed', 'Could not prepare the page for the screenshot.', { cause: error.reason });
+    }
+    throw new CaptureError('failed', `Screenshot rendering failed: ${describe(error)}`, { cause: error });
+  } finally {
+    // html2canvas removes it on success; on its own failure it may not have.
+    containers.forEach((iframe) => iframe.remove());
+  }
+  return stats;
+}
+
+/**
+ * Rendering from <body>, html2canvas fills the canvas with the given colour but does not propagate
+ * the root's or body's background to the whole canvas as browsers do; pass the colour the reviewer sees.
+ */
+function pageBackground(doc: Document, convert: ColorConverter): string {
+  const win = doc.defaultView;
+  for (const element of [doc.documentElement, doc.body]) {
+    const color = win?.getComputedStyle(element).backgroundColor ?? '';
+    const rgb = needsRewrite(color) ? rewriteValue(color, convert, 'black') : color;
+    if (rgb && !/^(?:transparent|rgba\(.*,\s*0\))$/.test(rgb)) return rgb;
+  }
+  return '#ffffff';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,150 @@
+/**
+ * The new-comment flow: a click in comment mode drops a pending pin and starts its screenshot; the
+ * reviewer writes, attaches, annotates; posting creates the thread (with attachments, annotations
+ * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
+ * What was typed stays in the store until the server confirmed the thread.
+ */
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
+import { textToDelta } from '../delta';
+import type { ListenerCollection } from '../util/listener-collection';
+import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
+import { widgetError } from './errors';
+import type { EmitFn } from './events';
+import { capturing, describing } from './lazy-parts';
+import type { createScreenshotActions } from './screenshot-actions';
+import type { Store, WidgetError } from './store';
+import type { Uploader } from './uploads';
+import { viewModeIdFor, type ViewModeBreakpoints } from './view-mode';
+
+/** The host's diagnostics (console errors, failed requests), when it consented to sending them. */
+export interface DiagnosticsSource {
+  file(): Promise<{ blob: Blob; filename: string } | null>;
+}
+
+export interface ComposeActionDeps {
+  store: Store;
+  api: ApiClient;
+  owner: ListenerCollection;
+  emit: EmitFn;
+  report: (error: unknown, context: string) => WidgetError;
+  authed: <T>(call: () => Promise<T>) => Promise<T>;
+  uploader: Uploader;
+  markupId: string;
+  breakpoints?: ViewModeBreakpoints;
+  screenshots: ReturnType<typeof createScreenshotActions>;
+  attachments: ReturnType<typeof createAttachmentActions>;
+  diagnostics?: DiagnosticsSource | null;
+  /** Reloads the markup (a 403 usually means new comments were paused meanwhile). */
+  reload: () => Promise<void>;
+}
+
+export function createComposeActions(deps: ComposeActionDeps) {
+  const { store, api, owner, emit, report, authed, screenshots, attachments } = deps;
+  const { composer } = store;
+
+  /** The diagnostics file as an attachment; a failure here never stops the comment. */
+  async function diagnosticsAttachment(): Promise<MessageRequestAttachment[]> {
+    try {
+      const file = await deps.diagnostics?.file();
+      if (!file) return [];
+      const done = await deps.uploader.uploadFile({
+        resourceType: 'message_attachment',
+        resourceId: deps.markupId,
+        file: file.blob,
+        filename: file.filename,
+      });
+      return [{ fileId: done.fileId }];
+    } catch (error) {
+      report(error, 'diagnostics');
+      return [];
+    }
+  }
+
+  return {
+    /** Drops a pin where the reviewer clicked (the describing code is usually loaded by now). */
+    async placePin(target: Element, clientX: number, clientY: number): Promise<void> {
+      if (store.mode.peek() !== 'commenting') return;
+      try {
+        const { describePin } = describing.loaded() ?? (await describing.load());
+        if (owner.isDestroyed || store.mode.peek() !== 'commenting') return;
+        store.pendingPin.value = describePin(target, clientX, clientY);
+      } catch (error) {
+        if (!owner.isDestroyed) store.notice.value = report(error, 'pin');
+        return;
+      }
+      composer.error.value = null;
+      store.mode.value = 'composing';
+      // After the composer's first frame, so it appears at once; the capture excludes the widget.
+      owner.requestAnimationFrame(() => {
+        if (store.mode.peek() === 'composing') screenshots.takeScreenshot({ clientX, clientY });
+      });
+    },
+
+    setComposerText(text: string): void {
+      composer.text.value = text;
+    },
+
+    cancelComposer(): void {
+      if (composer.posting.peek()) return;
+      composer.text.value = '';
+      composer.error.value = null;
+      store.pendingPin.value = null;
+      screenshots.discardComposerScreenshot();
+      attachments.clearAttachments(NEW_THREAD);
+      store.mode.value = 'idle';
+    },
+
+    async createThread(): Promise<void> {
+      const anchor = store.pendingPin.peek();
+      const text = composer.text.peek().trim();
+      if (composer.posting.peek() || !anchor) return;
+      if (!text) {
+        composer.error.value = widgetError('empty_message');
+        return;
+      }
+      composer.posting.value = true;
+      composer.error.value = null;
+      try {
+        const files = await attachments.attachmentsReady(NEW_THREAD);
+        if ('error' in files) {
+          composer.error.value = files.error;
+          return;
+        }
+        const [{ browserContextAsync }, diagnostics] = await Promise.all([capturing.load(), diagnosticsAttachment()]);
+        const body: CreateThreadRequest = {
+          isImageThread: false,
+          url: window.location.href,
+          canonicalUrl: anchor.canonicalUrl,
+          elements: anchor.elements,
+          elementParents: anchor.elementParents,
+          offsetXPercentage: anchor.offsetXPercentage,
+          offsetYPercentage: anchor.offsetYPercentage,
+          viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), deps.breakpoints),
+          browserContext: await browserContextAsync(),
+          message: textToDelta(text),
+        };
+        const attached = [...files.fileIds, ...diagnostics];
+        if (attached.length) body.attachments = attached;
+        const annotations = screenshots.pendingAnnotations();
+        if (annotations) body.annotations = annotations as unknown as Record<string, unknown>;
+        const thread = await authed(() => api.createThread(body));
+        if (owner.isDestroyed) return;
+        store.threads.value = [...store.threads.peek().filter((t) => t.id !== thread.id), thread];
+        composer.text.value = '';
+        store.pendingPin.value = null;
+        attachments.clearAttachments(NEW_THREAD);
+        screenshots.sendScreenshotOf(thread.id);
+        if (store.mode.peek() === 'composing') store.mode.value = 'idle';
+        emit('threadCreated', { thread });
+      } catch (error) {
+        if (owner.isDestroyed) return;
+        composer.error.value = report(error, 'post');
+        if (error instanceof ApiError && error.status === 403) void deps.reload();
+      } finally {
+        composer.posting.value = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * The screenshot of a new comment, from capture to storage. Capture starts as soon as a pin is
+ * placed (what the reviewer saw when they clicked), runs beside the composer with visible progress,
+ * can be cancelled, retaken, removed or annotated, and never holds up posting: after the thread is
+ * created its screenshot is uploaded in the background (waiting for a capture still running), and a
+ * failure there leaves the comment posted and tells the reviewer, with a retry.
+ */
+import type { CanvasAnnotations, ThreadResponse } from '../api/wire';
+import type { ListenerCollection } from '../util/listener-collection';
+import { toWidgetError, widgetError } from './errors';
+import { screenshotting } from './lazy-parts';
+import type { Store, WidgetError } from './store';
+import type { Uploader } from './uploads';
+
+export type ScreenshotDraft =
+  | { status: 'none' }
+  | { status: 'capturing'; phase: string }
+  | { status: 'ready'; previewUrl: string; width: number; height: number; annotated: boolean }
+  | { status: 'failed'; error: WidgetError };
+
+export interface ScreenshotConfig {
+  enabled?: boolean;
+  privateSelectors?: string[];
+  pixelPerfect?: boolean;
+  timeoutMs?: number;
+}
+
+interface Shot {
+  /** The capture as taken (what the annotation editor starts from). */
+  original: HTMLCanvasElement;
+  scale: number;
+  /** What gets uploaded: the original, or the flattened annotated copy. */
+  blob: Blob;
+  annotations: CanvasAnnotations | null;
+}
+
+export interface ScreenshotActionDeps {
+  store: Store;
+  owner: ListenerCollection;
+  uploader: Uploader;
+  config: ScreenshotConfig;
+  report: (error: unknown, context: string) => WidgetError;
+}
+
+export function createScreenshotActions({ store, owner, uploader, config, report }: ScreenshotActionDeps) {
+  const { screenshot, annotating } = store.composer;
+  let shot: Shot | null = null;
+  let capture: { controller: AbortController; done: Promise<Shot | null> } | null = null;
+  /** Screenshots of posted threads whose upload failed, kept for a retry. */
+  const unsent = new Map<string, Shot>();
+  const urls = new Set<string>();
+  owner.own(() => {
+    capture?.controller.abort();
+    for (const url of urls) URL.revokeObjectURL(url);
+  });
+
+  function setReady(next: Shot) {
+    shot = next;
+    const previewUrl = URL.createObjectURL(next.blob);
+    urls.add(previewUrl);
+    clearPreview();
+    screenshot.value = {
+      status: 'ready',
+      previewUrl,
+      width: next.original.width,
+      height: next.original.height,
+      annotated: next.annotations !== null,
+    };
+  }
+
+  function clearPreview() {
+    const current = screenshot.peek();
+    if (current.status === 'ready') {
+      URL.revokeObjectURL(current.previewUrl);
+      urls.delete(current.previewUrl);
+    }
+  }
+
+  function forget() {
+    capture?.controller.abort();
+    capture = null;
+    clearPreview();
+    shot = null;
+    annotating.value = false;
+    screenshot.value = { status: 'none' };
+  }
+
+  async function run(pin: { clientX: number; clientY: number } | null, controller: AbortController): Promise<Shot | null> {
+    try {
+      const module = await screenshotting.load();
+      const options = {
+        pin: pin ?? undefined,
+        privateSelectors: config.privateSelectors,
+        timeoutMs: config.timeoutMs ?? 10_000,
+        signal: controller.signal,
+        onProgress: (phase: string) => {
+          if (capture?.controller === controller) screenshot.value = { status: 'capturing', phase };
+        },
+      };
+      const result = config.pixelPerfect
+        ? await module.captureDisplayMedia(options)
+        : await module.captureViewport(options);
+      const blob = await module.canvasToBlob(result.canvas, 'image/webp', 0.9);
+      return { original: result.canvas, scale: result.scale, blob, annotations: null };
+    } catch (error) {
+      if (capture?.controller !== controller || owner.isDestroyed) return null;
+      const code = (error as { code?: unknown })?.code;
+      if (code === 'cancelled') {
+        screenshot.value = { status: 'none' };
+        return null;
+      }
+      const problem = toWidgetError(error);
+      report(error, 'screenshot');
+      screenshot.value = { status: 'failed', error: { ...problem, code: `screenshot_${typeof code === 'string' ? code : 'failed'}` } };
+      return null;
+    }
+  }
+
+  function uploadFor(threadId: string, next: Shot): Promise<void> {
+    const uploads = store.screenshotUploads;
+    uploads.value = { ...uploads.peek(), [threadId]: { status: 'uploading' } };
+    return uploader
+      .uploadScreenshot(threadId, {
+        blob: next.blob,
+        width: next.original.width,
+        height: next.original.height,
+      })
+      .then(
+        (saved) => {
+          unsent.delete(threadId);
+          const { [threadId]: _done, ...rest } = uploads.peek();
+          uploads.value = rest;
+          if (saved) updateThread(threadId, (t) => ({ ...t, screenshot: saved }));
+        },
+        (error: unknown) => {
+          if (owner.isDestroyed) return;
+          unsent.set(threadId, next);
+          const problem = report(error, 'screenshot-upload');
+          uploads.value = { ...uploads.peek(), [threadId]: { status: 'failed', error: problem } };
+          store.notice.value = { ...widgetError('screenshot_upload_failed', problem.message), cause: problem };
+        },
+      );
+  }
+
+  function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
+    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
+  }
+
+  return {
+    /** Starts a capture for the comment being written (replaces any earlier one). */
+    takeScreenshot(pin: { clientX: number; clientY: number } | null = null): void {
+      forget();
+      if (config.enabled === false) return;
+      const controller = new AbortController();
+      screenshot.value = { status: 'capturing', phase: 'loading' };
+      const pending = { controller, done: Promise.resolve<Shot | null>(null) };
+      capture = pending;
+      pending.done = run(pin, controller).then((result) => {
+        if (capture === pending && result && !owner.isDestroyed) setReady(result);
+        return result;
+      });
+    },
+
+    screenshotsEnabled: (): boolean => config.enabled !== false,
+
+    cancelScreenshot(): void {
+      capture?.controller.abort();
+      capture = null;
+      screenshot.value = { status: 'none' };
+    },
+
+    removeScreenshot: forget,
+
+    openAnnotator(): void {
+      if (shot) annotating.value = true;
+    },
+
+    closeAnnotator(): void {
+      annotating.value = false;
+    },
+
+    /** The annotation editor's result (flattened image + its description). */
+    async applyAnnotations(canvas: HTMLCanvasElement, annotations: CanvasAnnotations): Promise<void> {
+      const base = shot;
+      annotating.value = false;
+      if (!base) return;
+      try {
+        const { canvasToBlob } = await screenshotting.load();
+        const blob = await canvasToBlob(canvas, 'image/webp', 0.9);
+        if (shot === base) setReady({ ...base, blob, annotations: annotations.shapes.length ? annotations : null });
+      } catch (error) {
+        store.notice.value = report(error, 'annotate');
+      }
+    },
+
+    /** What the annotation editor needs, while a capture is ready. */
+    screenshotForAnnotation(): { image: HTMLCanvasElement; scale: number; annotations: CanvasAnnotations | null } | null {
+      return shot ? { image: shot.original, scale: shot.scale, annotations: shot.annotations } : null;
+    },
+
+    /** Annotations to send with the new thread (only when the reviewer drew something). */
+    pendingAnnotations: (): CanvasAnnotations | undefined => shot?.annotations ?? undefined,
+
+    /** The thread was created: its screenshot follows in the background; the composer is free. */
+    sendScreenshotOf(threadId: string): void {
+      const running = capture;
+      const ready = shot;
+      capture = null;
+      shot = null;
+      clearPreview();
+      screenshot.value = { status: 'none' };
+      annotating.value = false;
+      if (ready) void uploadFor(threadId, ready);
+      else if (running) {
+        void running.done.then((late) => {
+          if (owner.isDestroyed) return;
+          if (late) void uploadFor(threadId, late);
+          else if (!running.controller.signal.aborted) store.notice.value = widgetError('screenshot_skipped');
+        });
+      }
+    },
+
+    /** Tries the failed screenshot uploads of posted threads again. */
+    retryScreenshotUploads(): void {
+      if (store.notice.peek()?.code === 'screenshot_upload_failed') store.notice.value = null;
+      for (const [threadId, next] of unsent) void uploadFor(threadId, next);
+    },
+
+    discardComposerScreenshot: forget,
+  };
+}
