@@ -19,6 +19,11 @@ import { threadRoutes } from './routes/threads.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { markupRoutes } from './routes/markups.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { screenshotRoutes } from './routes/screenshots.ts';
+import { storageRoutes } from './routes/storage.ts';
+import { LocalObjectStore } from './storage/local-store.ts';
+import { isCompletedKey } from './model/uploads.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { staticRoutes } from './routes/static.ts';
 
@@ -47,14 +52,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Authentication endpoints take no API key or exchange token; everything else needs one.
   // (Listed by prefix so an unknown path is a 404, not a 401.)
   const caller = requireCaller(deps);
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace']) api.use(prefix, caller);
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/upload-policy', '/upload-complete']) api.use(prefix, caller);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
+  api.route('/', screenshotRoutes(deps));
+  api.route('/', uploadRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', markupRoutes(deps));
   api.route('/', workspaceRoutes(deps));
   app.route('/api/v2', api);
 
+  // The local object store is served here (an S3 bucket serves itself); no body limit: it streams.
+  if (deps.storage instanceof LocalObjectStore) {
+    app.route('/', storageRoutes(deps.storage, deps.clock, { isSealed: (key) => isCompletedKey(deps.db, key) }));
+  }
   if (deps.config.devIdp) app.route('/', idpRoutes(deps, devKey));
   app.route('/', demoRoutes(deps));
   app.route('/', staticRoutes(deps));

@@ -9,6 +9,50 @@ export interface OidcConfig {
   jwksUrl?: string;
 }
 
+/**
+ * Where uploaded files live. `local`: under DATA_DIR/objects, served by this server at /storage
+ * (secret from PINMARK_STORAGE_SECRET, else generated once per data folder). `s3`: an
+ * S3-compatible bucket, chosen by setting PINMARK_S3_BUCKET.
+ */
+export type StorageConfig =
+  | { driver: 'local'; secret?: string }
+  | {
+      driver: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+const isOff = (value: string) => ['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+
+function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  if (!env.PINMARK_S3_BUCKET) {
+    if (env.PINMARK_STORAGE_SECRET !== undefined && env.PINMARK_STORAGE_SECRET.length < 16) {
+      throw new Error('PINMARK_STORAGE_SECRET must be at least 16 characters');
+    }
+    return env.PINMARK_STORAGE_SECRET ? { driver: 'local', secret: env.PINMARK_STORAGE_SECRET } : { driver: 'local' };
+  }
+  const accessKeyId = env.PINMARK_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.PINMARK_S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error('PINMARK_S3_BUCKET is set: PINMARK_S3_ACCESS_KEY_ID and PINMARK_S3_SECRET_ACCESS_KEY are required too');
+  }
+  const region = env.PINMARK_S3_REGION || 'us-east-1';
+  const endpoint = (env.PINMARK_S3_ENDPOINT || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '');
+  try {
+    new URL(endpoint);
+  } catch {
+    throw new Error(`PINMARK_S3_ENDPOINT is not a valid URL: "${endpoint}"`);
+  }
+  // A custom endpoint (MinIO, R2, …) usually wants path-style addressing; AWS wants virtual hosts.
+  const pathStyle = env.PINMARK_S3_FORCE_PATH_STYLE;
+  const forcePathStyle = pathStyle === undefined ? Boolean(env.PINMARK_S3_ENDPOINT) : !isOff(pathStyle);
+  return { driver: 's3', endpoint, region, bucket: env.PINMARK_S3_BUCKET, accessKeyId, secretAccessKey, forcePathStyle };
+}
+
 export interface ServerConfig {
   port: number;
   /** Listening address; undefined lets Node bind every interface (dual-stack `::` when available). */
@@ -23,6 +67,7 @@ export interface ServerConfig {
   oidc?: OidcConfig;
   /** Extra origins for the demo installation (ALLOWED_ORIGINS, comma-separated). */
   extraAllowedOrigins: string[];
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -47,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    storage: loadStorageConfig(env),
   };
   if (env.HOST) config.host = env.HOST;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;

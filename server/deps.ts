@@ -1,11 +1,13 @@
 /**
  * What the HTTP app needs from the outside world, passed in explicitly so tests can swap the
- * database, freeze the clock and silence logs. Also the Hono environment type shared by routes.
+ * database and the object store, freeze the clock and silence logs. Also the Hono environment
+ * type shared by routes.
  */
 import type { Db } from './db/db.ts';
 import type { ServerConfig } from './config.ts';
 import type { Caller } from './auth/caller.ts';
 import type { DemoInfo } from './seed.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -43,6 +45,8 @@ export interface AppDeps {
   log: Logger;
   /** The seeded demo; null when there is none (placeholders stay, /demo/customer-token is off). */
   demo: DemoContext | null;
+  /** Where uploaded files live; a LocalObjectStore is also served at /storage. */
+  storage: ObjectStore;
 }
 
 export interface AppEnv {

@@ -14,6 +14,11 @@ import { queryOne, json, type Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
 import { demoAllowedOrigins, demoFilePath, isDatabaseEmpty, readDemoFile, seedDemo, writeDemoFile, type DemoInfo } from './seed.ts';
+import { openObjectStore } from './storage/open.ts';
+import { sweepUploads } from './model/file-cleanup.ts';
+
+/** How often abandoned uploads are swept (model/file-cleanup.ts). */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -62,13 +67,14 @@ async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo 
   return { demo: null, context: first ? { publicKey: first.public_key, markupId: first.markup_id, customerJwt: null } : null, seeded: false };
 }
 
-function printBanner(config: ServerConfig, database: string, demo: DemoInfo | null, seeded: boolean): void {
+function printBanner(config: ServerConfig, database: string, files: string, demo: DemoInfo | null, seeded: boolean): void {
   const lines = [
     '',
     'Pinmark reference server',
     `  Open            ${config.publicUrl}/`,
     `  API             ${config.publicUrl}/api/v2`,
     `  Database        ${database}`,
+    `  Uploads         ${files}`,
     `  Dev sign-in     ${config.devIdp ? `${config.publicUrl}/sign-in (PINMARK_DEV_IDP=0 turns it off)` : 'off'}`,
   ];
   if (config.oidc) lines.push(`  OIDC issuer     ${config.oidc.issuer}`);
@@ -113,6 +119,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let db: Db | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -120,6 +127,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    clearInterval(sweepTimer);
     console.log(`\n${signal}: shutting down…`);
     const forceClose = setTimeout(() => server.closeAllConnections(), 3000);
     forceClose.unref();
@@ -137,9 +145,18 @@ async function main(): Promise<void> {
     const opened = await openDatabase(config);
     db = opened.db;
     const { demo, context, seeded } = await loadDemo(db, config);
-    const app = createApp({ db, config, clock: systemClock, log: consoleLogger, demo: context });
+    const storage = openObjectStore({ storage: config.storage, dataDir: config.dataDir, publicUrl: config.publicUrl, clock: systemClock });
+    const app = createApp({ db, config, clock: systemClock, log: consoleLogger, demo: context, storage: storage.store });
     appFetch = (request) => app.fetch(request);
-    printBanner(config, opened.description, demo, seeded);
+    printBanner(config, opened.description, storage.description, demo, seeded);
+    const openDb = db;
+    const sweep = () =>
+      void sweepUploads(openDb, storage.store, Date.now(), consoleLogger)
+        .then((count) => count > 0 && console.log(`Removed ${count} abandoned upload(s).`))
+        .catch((error: unknown) => consoleLogger.error('Sweeping abandoned uploads failed', error));
+    sweep();
+    sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
   } catch (error) {
     console.error('Pinmark server failed to start:', error instanceof Error ? error.message : error);
     server.close();

@@ -4,19 +4,23 @@
  * credentials. One instance per test file keeps the suite fast; tests create what they need.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { CreateThreadRequest } from '../src/api/wire.ts';
+import type { CreateThreadRequest, PresignedPost } from '../src/api/wire.ts';
 import { createApp } from './app.ts';
 import type { AppConfig, AppDeps, Logger } from './deps.ts';
 import { openPglite, pgliteTemplate } from './db/pglite.ts';
 import { loadMigrations, migrate } from './db/migrate.ts';
 import { seedDemo, type DemoInfo } from './seed.ts';
+import { LocalObjectStore } from './storage/local-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8787';
+/** The local object store's secret in tests (tests sign forms and URLs of their own with it). */
+export const TEST_STORAGE_SECRET = 'test-storage-secret-0123456789abcdef';
 export const TEST_SDK_ORIGIN = 'http://localhost:8787';
 export const API = '/api/v2';
 
@@ -60,6 +64,8 @@ export interface TestServerOverrides {
   config?: Partial<AppConfig>;
   log?: Logger;
   dataDir?: string;
+  /** Another object store for the API (the local one is still created, at `storage`). */
+  objectStore?: (clock: TestClock) => ObjectStore;
 }
 
 /**
@@ -91,12 +97,16 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     devIdp: true,
     ...overrides.config,
   };
+  // Objects in a temporary folder, removed by close().
+  const objectsDir = mkdtempSync(path.join(tmpdir(), 'pinmark-test-objects-'));
+  const storage = new LocalObjectStore({ dir: objectsDir, publicUrl: config.publicUrl, secretAccessKey: TEST_STORAGE_SECRET, clock });
   const deps: AppDeps = {
     db,
     config,
     clock,
     log: overrides.log ?? silentLogger,
     demo: { publicKey: seed.publicKey, markupId: seed.markupId, customerJwt: seed.customerJwt },
+    storage: overrides.objectStore?.(clock) ?? storage,
   };
   const app = createApp(deps);
 
@@ -151,7 +161,11 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     return res.body.accessToken;
   }
 
-  return { app, db, deps, seed, clock, request, customerJwt, exchangeToken, idpAccessToken, close: () => db.close() };
+  const close = async () => {
+    await db.close();
+    rmSync(objectsDir, { recursive: true, force: true });
+  };
+  return { app, db, deps, seed, clock, storage, objectsDir, request, customerJwt, exchangeToken, idpAccessToken, close };
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
@@ -184,3 +198,37 @@ export function threadBody(overrides: Partial<CreateThreadRequest> & Record<stri
     ...overrides,
   } as CreateThreadRequest;
 }
+
+export interface FormFile {
+  bytes: Uint8Array | string;
+  type?: string;
+  name?: string;
+}
+
+/**
+ * Posts a presigned POST form the way a browser does (every field in order, then `file`); `edit`
+ * may change the fields first (tests of refusals). Returns the raw Response.
+ */
+export async function postForm(
+  app: { request: (input: string, init: RequestInit) => Response | Promise<Response> },
+  post: PresignedPost,
+  file: FormFile,
+  edit: (fields: Record<string, string>) => Record<string, string> = (f) => f,
+): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(edit({ ...post.fields }))) form.append(name, value);
+  const bytes = typeof file.bytes === 'string' ? new TextEncoder().encode(file.bytes) : new Uint8Array(file.bytes);
+  form.append('file', new Blob([bytes], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'file');
+  return app.request(post.url, { method: 'POST', body: form });
+}
+
+/** The MD5 hex of some bytes: what the store's ETag must be. */
+export function md5Hex(bytes: Uint8Array | string): string {
+  return createHash('md5').update(bytes).digest('hex');
+}
+
+/** A tiny valid PNG (1×1), for screenshot and image tests. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Attachment, Delta, MessageResponse } from '../../src/api/wire.ts';
 import { isoAt, json, type Db } from '../db/db.ts';
 import { validationFailed } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
 import { messageScopes, type Viewer } from '../auth/permissions.ts';
+import { attachUploads } from './attachments.ts';
 import { deltaFromText, deltaMentionIds, deltaToPlainText, normalizeDelta, type deltaSchema } from './delta.ts';
 import { toAuthorUser, type UserRow } from './users.ts';
 import type { z } from 'zod';
@@ -56,30 +56,6 @@ export function requireMessageBody(input: Parameters<typeof messageBodyFrom>[0])
   return body;
 }
 
-/** Attachments must name completed uploads (none exist until the upload endpoints land); clip videos are not supported. */
-export async function checkUploads(
-  db: Db,
-  workspaceId: string,
-  input: { attachments?: { fileId: string }[] | undefined; clipVideos?: unknown[] | undefined },
-): Promise<string[]> {
-  if (input.clipVideos && input.clipVideos.length > 0) {
-    throw validationFailed('clipVideos: video clips are not supported by this server', [
-      { path: 'clipVideos', message: 'not supported' },
-    ]);
-  }
-  const fileIds = (input.attachments ?? []).map((a) => a.fileId);
-  for (const [index, fileId] of fileIds.entries()) {
-    const found = isUuid(fileId)
-      ? await db.query('SELECT 1 FROM uploads WHERE id = $1 AND workspace_id = $2 AND completed_at IS NOT NULL', [fileId, workspaceId])
-      : [];
-    if (found.length === 0) {
-      const path = `attachments.${index}.fileId`;
-      throw validationFailed(`${path}: no completed upload with this id`, [{ path, message: 'no completed upload with this id' }]);
-    }
-  }
-  return fileIds;
-}
-
 export async function insertMessage(
   db: Db,
   message: { threadId: string; authorUserId: string; body: MessageBody; fileIds: string[]; now: number },
@@ -95,17 +71,6 @@ export async function insertMessage(
   return id;
 }
 
-export async function attachUploads(db: Db, messageId: string, fileIds: string[], now: number): Promise<void> {
-  for (const fileId of fileIds) {
-    await db.query(
-      `INSERT INTO message_attachments (id, message_id, upload_id, url, etag, mime_type, original_filename, filesize, created_at, modified_at)
-       SELECT $1, $2, u.id, '/files/' || u.storage_key, COALESCE(u.etag, ''), u.content_type, u.filename, u.filesize, $4::timestamptz, $4::timestamptz
-       FROM uploads u WHERE u.id = $3`,
-      [randomUUID(), messageId, fileId, isoAt(now)],
-    );
-  }
-}
-
 export async function loadMessages(db: Db, threadIds: string[]): Promise<MessageRow[]> {
   if (threadIds.length === 0) return [];
   return db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE thread_id = ANY($1::uuid[]) ORDER BY seq`, [threadIds]);
@@ -113,44 +78,6 @@ export async function loadMessages(db: Db, threadIds: string[]): Promise<Message
 
 export async function loadMessage(db: Db, id: string): Promise<MessageRow | undefined> {
   return (await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]))[0];
-}
-
-interface AttachmentRow {
-  id: string;
-  message_id: string;
-  url: string;
-  etag: string;
-  mime_type: string;
-  original_filename: string;
-  filesize: number;
-  created_at: Date;
-  modified_at: Date;
-}
-
-export async function loadAttachments(db: Db, messageIds: string[]): Promise<Map<string, Attachment[]>> {
-  const byMessage = new Map<string, Attachment[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = await db.query<AttachmentRow>(
-    `SELECT id, message_id, url, etag, mime_type, original_filename, filesize, created_at, modified_at
-     FROM message_attachments WHERE message_id = ANY($1::uuid[]) ORDER BY created_at, id`,
-    [messageIds],
-  );
-  for (const r of rows) {
-    const list = byMessage.get(r.message_id) ?? [];
-    list.push({
-      id: r.id,
-      messageId: r.message_id,
-      url: r.url,
-      etag: r.etag,
-      mimeType: r.mime_type,
-      originalFilename: r.original_filename,
-      filesize: r.filesize,
-      createdAt: r.created_at.getTime(),
-      modifiedAt: r.modified_at.getTime(),
-    });
-    byMessage.set(r.message_id, list);
-  }
-  return byMessage;
 }
 
 export function toMessageResponse(

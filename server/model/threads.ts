@@ -1,11 +1,15 @@
 /**
  * Threads as stored and as the API shows them (WebpageThreadResponse): loads a page of threads with
- * their elements, parents, messages and authors in a few bulk queries, keeping the caller's order.
+ * their elements, parents, messages, authors and screenshots in a few bulk queries, keeping the
+ * caller's order.
  */
 import type { BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { threadScopes, type Viewer } from '../auth/permissions.ts';
-import { loadAttachments, loadMessages, toMessageResponse } from './messages.ts';
+import { loadMessages, toMessageResponse } from './messages.ts';
+import { loadAttachments } from './attachments.ts';
+import type { FileUrls } from './file-urls.ts';
+import { loadScreenshots, toScreenshotResponse } from './screenshots.ts';
 import { loadUsers, toAuthorUser } from './users.ts';
 
 export interface ThreadRow {
@@ -78,11 +82,11 @@ interface ParentRow {
   modified_at: Date;
 }
 
-/** Full thread responses for these rows, in the same order. */
-export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Viewer): Promise<WebpageThreadResponse[]> {
+/** Full thread responses for these rows, in the same order (file URLs signed by `files`). */
+export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse[]> {
   if (threads.length === 0) return [];
   const ids = threads.map((t) => t.id);
-  const [elements, parents, messages, reads] = await Promise.all([
+  const [elements, parents, messages, reads, screenshots] = await Promise.all([
     db.query<ElementRow>(
       `SELECT id, thread_id, path, offset_x_percentage, offset_y_percentage, created_at, modified_at
        FROM thread_elements WHERE thread_id = ANY($1::uuid[]) ORDER BY position`,
@@ -100,10 +104,11 @@ export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Vi
           [viewer.userId, ids],
         )
       : Promise.resolve([]),
+    loadScreenshots(db, ids),
   ]);
   const [users, attachments] = await Promise.all([
     loadUsers(db, [...threads.map((t) => t.author_user_id), ...messages.map((m) => m.author_user_id)]),
-    loadAttachments(db, messages.map((m) => m.id)),
+    loadAttachments(db, messages.map((m) => m.id), files),
   ]);
   const elementsByThread = groupBy(elements, (e) => e.thread_id);
   const parentsByThread = groupBy(parents, (p) => p.thread_id);
@@ -114,6 +119,7 @@ export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Vi
     const author = users.get(t.author_user_id);
     if (!author) throw new Error(`author of thread ${t.id} not loaded`);
     const lastSeenAt = seen.get(t.id) ?? null;
+    const screenshot = screenshots.get(t.id);
     const response: WebpageThreadResponse = {
       id: t.id,
       createdAt: t.created_at.getTime(),
@@ -157,6 +163,7 @@ export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Vi
       browserContext: t.browser_context ?? {},
       viewModeId: t.view_mode_id,
       priority: t.priority,
+      screenshot: screenshot ? toScreenshotResponse(screenshot, files) : null,
     };
     if (t.offset_x_percentage !== null) response.offsetXPercentage = t.offset_x_percentage;
     if (t.offset_y_percentage !== null) response.offsetYPercentage = t.offset_y_percentage;
@@ -164,9 +171,9 @@ export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Vi
   });
 }
 
-export async function loadThreadResponse(db: Db, id: string, viewer: Viewer): Promise<WebpageThreadResponse> {
+export async function loadThreadResponse(db: Db, id: string, viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse> {
   const row = await queryOne<ThreadRow>(db, `SELECT ${THREAD_COLUMNS} FROM threads t WHERE t.id = $1`, [id]);
   if (!row) throw new Error(`thread ${id} vanished`);
-  const [response] = await toThreadResponses(db, [row], viewer);
+  const [response] = await toThreadResponses(db, [row], viewer, files);
   return response!;
 }

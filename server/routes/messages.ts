@@ -1,7 +1,8 @@
 /**
  * §4.3 message endpoints: reply to a thread, edit a message, delete a message. Edits and deletes
  * belong to the message's author (or an API key); the first message is the thread itself and is
- * removed by deleting the thread.
+ * removed by deleting the thread. Attachments are checked before anything is written, and files a
+ * message no longer uses (edited away, message deleted) are deleted from the store.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -11,26 +12,20 @@ import { noContent, ok } from '../http/envelope.ts';
 import { pathId, readJson } from '../http/validate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { actingUserId, callerOf, mayModify, viewerOf, type Viewer } from '../auth/permissions.ts';
-import {
-  attachUploads,
-  checkUploads,
-  insertMessage,
-  loadAttachments,
-  loadMessage,
-  messageBodyFrom,
-  requireMessageBody,
-  toMessageResponse,
-} from '../model/messages.ts';
+import { insertMessage, loadMessage, messageBodyFrom, requireMessageBody, toMessageResponse } from '../model/messages.ts';
+import { loadAttachments, replaceAttachments, resolveAttachments } from '../model/attachments.ts';
+import { deleteObjects, filesOfMessage, forgetUploads } from '../model/file-cleanup.ts';
+import { fileUrls, type FileUrls } from '../model/file-urls.ts';
 import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
-import { threadForCaller } from './threads.ts';
+import { attachmentOwner, threadForCaller } from './threads.ts';
 
-async function messageResponse(db: Db, messageId: string, viewer: Viewer) {
+async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
   const row = await loadMessage(db, messageId);
   if (!row) throw new Error(`message ${messageId} vanished`);
   const [users, attachments, seen] = await Promise.all([
     loadUsers(db, [row.author_user_id]),
-    loadAttachments(db, [row.id]),
+    loadAttachments(db, [row.id], files),
     viewer.userId
       ? queryOne<{ last_seen_at: Date }>(db, 'SELECT last_seen_at FROM thread_reads WHERE thread_id = $1 AND user_id = $2', [row.thread_id, viewer.userId])
       : Promise.resolve(undefined),
@@ -54,6 +49,7 @@ async function messageForCaller(db: Db, caller: Caller, messageId: string) {
 export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
+  const files = fileUrls(deps.storage, clock);
 
   routes.post('/threads/:threadId/messages', async (c) => {
     const caller = callerOf(c);
@@ -61,7 +57,7 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (thread.markup_read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const input = await readJson(c, createMessageSchema);
     const body = requireMessageBody(input);
-    const fileIds = await checkUploads(db, thread.workspace_id, input);
+    const fileIds = await resolveAttachments(db, attachmentOwner(caller, thread.workspace_id), input);
     const now = clock.now();
     const messageId = await db.transaction(async (tx) => {
       const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
@@ -69,7 +65,7 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
       await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
       return id;
     });
-    return ok(c, await messageResponse(db, messageId, viewerOf(caller)));
+    return ok(c, await messageResponse(db, messageId, viewerOf(caller), files));
   });
 
   routes.patch('/messages/:id', async (c) => {
@@ -86,25 +82,27 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (input.priority !== undefined && !mayModify(viewerOf(caller), thread.author_user_id)) {
       throw forbidden("Only the thread's author (or an API key) may change its priority");
     }
-    const fileIds = await checkUploads(db, thread.workspace_id, input);
+    const fileIds = await resolveAttachments(db, attachmentOwner(caller, thread.workspace_id), input, message.id);
     const now = isoAt(clock.now());
-    await db.transaction(async (tx) => {
+    const dropped = await db.transaction(async (tx) => {
       if (body) {
         await tx.query(
           'UPDATE messages SET delta = $2::jsonb, plain_text = $3, mention_ids = $4::jsonb, modified_at = $5::timestamptz WHERE id = $1',
           [message.id, json(body.delta), body.plainText, json(body.mentionIds), now],
         );
       }
-      if (input.attachments !== undefined) {
-        await tx.query('DELETE FROM message_attachments WHERE message_id = $1', [message.id]);
-        await attachUploads(tx, message.id, fileIds, clock.now());
-      }
       if (input.priority !== undefined) {
         // A message carries no priority of its own: it sets its thread's.
         await tx.query('UPDATE threads SET priority = $2, modified_at = $3::timestamptz WHERE id = $1', [thread.id, input.priority, now]);
       }
+      if (input.attachments === undefined) return { uploadIds: [], keys: [] };
+      if (!body) await tx.query('UPDATE messages SET modified_at = $2::timestamptz WHERE id = $1', [message.id, now]);
+      const removed = await replaceAttachments(tx, message.id, fileIds, clock.now());
+      await forgetUploads(tx, removed);
+      return removed;
     });
-    return ok(c, await messageResponse(db, message.id, viewerOf(caller)));
+    await deleteObjects(deps.storage, dropped, deps.log);
+    return ok(c, await messageResponse(db, message.id, viewerOf(caller), files));
   });
 
   routes.delete('/messages/:id', async (c) => {
@@ -115,7 +113,13 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (first?.id === message.id) {
       throw new ApiError(409, 'conflict', 'This is the first message of its thread; delete the thread instead');
     }
-    await db.query('DELETE FROM messages WHERE id = $1', [message.id]);
+    const stored = await db.transaction(async (tx) => {
+      const found = await filesOfMessage(tx, message.id);
+      await tx.query('DELETE FROM messages WHERE id = $1', [message.id]);
+      await forgetUploads(tx, found);
+      return found;
+    });
+    await deleteObjects(deps.storage, stored, deps.log);
     return noContent(c);
   });
 

@@ -1,6 +1,7 @@
 /**
- * §4.2 thread endpoints (the screenshot endpoints come with uploads): list, read, create, resolve,
- * unresolve, delete and move-pin. Every handler first proves the caller may reach the markup.
+ * §4.2 thread endpoints (the screenshot endpoints are in screenshots.ts): list, read, create,
+ * resolve, unresolve, delete (with its stored files) and move-pin. Every handler first proves the
+ * caller may reach the markup.
  */
 import { Hono } from 'hono';
 import type { ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
@@ -11,7 +12,10 @@ import { noContent, ok } from '../http/envelope.ts';
 import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { actingUserId, apiKeyReaches, callerOf, markupForCaller, mayModify, viewerOf } from '../auth/permissions.ts';
-import { checkUploads, requireMessageBody } from '../model/messages.ts';
+import { requireMessageBody } from '../model/messages.ts';
+import { resolveAttachments, type AttachmentOwner } from '../model/attachments.ts';
+import { deleteObjects, filesOfThread, forgetUploads } from '../model/file-cleanup.ts';
+import { fileUrls } from '../model/file-urls.ts';
 import { findThread, loadThreadResponse, toThreadResponses } from '../model/threads.ts';
 import { listThreads } from '../model/thread-list.ts';
 import { createThread, movePin } from '../model/thread-writes.ts';
@@ -19,6 +23,11 @@ import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../sc
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+
+/** Whose uploads a message by this caller may attach (a reviewer: only their own). */
+export function attachmentOwner(caller: Caller, workspaceId: string): AttachmentOwner {
+  return { workspaceId, uploaderUserId: caller.kind === 'exchange' ? caller.userId : null };
+}
 
 /** The thread, if the caller may reach its markup; 404 otherwise. */
 export async function threadForCaller(db: Db, caller: Caller, threadId: string) {
@@ -33,6 +42,7 @@ export async function threadForCaller(db: Db, caller: Caller, threadId: string) 
 export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
+  const files = fileUrls(deps.storage, clock);
 
   routes.get('/threads', async (c) => {
     const caller = callerOf(c);
@@ -55,7 +65,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
       withThreadOrMessageId: query.withThreadOrMessageId?.toLowerCase(),
     });
     const body: ListThreadsResponse = {
-      threads: await toThreadResponses(db, page.rows, viewerOf(caller)),
+      threads: await toThreadResponses(db, page.rows, viewerOf(caller), files),
       query: query.resolved === undefined ? {} : { resolved: query.resolved },
       offset: page.offset,
       total: page.total,
@@ -67,7 +77,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/threads/:id', async (c) => {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
-    return ok(c, await loadThreadResponse(db, thread.id, viewerOf(caller)));
+    return ok(c, await loadThreadResponse(db, thread.id, viewerOf(caller), files));
   });
 
   routes.post('/threads', async (c) => {
@@ -84,13 +94,13 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     if (markup.read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const body = requireMessageBody(input);
-    const fileIds = await checkUploads(db, markup.workspace_id, input);
+    const fileIds = await resolveAttachments(db, attachmentOwner(caller, markup.workspace_id), input);
     const now = clock.now();
     const threadId = await db.transaction(async (tx) => {
       const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
       return createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
     });
-    return ok(c, await loadThreadResponse(db, threadId, viewerOf(caller)));
+    return ok(c, await loadThreadResponse(db, threadId, viewerOf(caller), files));
   });
 
   routes.post('/threads/:id/resolve', async (c) => {
@@ -130,7 +140,13 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
     if (!mayModify(viewerOf(caller), thread.author_user_id)) throw forbidden('Only the author of a thread (or an API key) may delete it');
-    await db.query('DELETE FROM threads WHERE id = $1', [thread.id]);
+    const stored = await db.transaction(async (tx) => {
+      const found = await filesOfThread(tx, thread.id);
+      await tx.query('DELETE FROM threads WHERE id = $1', [thread.id]);
+      await forgetUploads(tx, found);
+      return found;
+    });
+    await deleteObjects(deps.storage, stored, deps.log);
     return noContent(c);
   });
 

@@ -1,13 +1,14 @@
 /** Request schemas of the message endpoints (create = reply, update). */
 import { z } from 'zod';
 import { deltaSchema } from '../model/delta.ts';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '../model/upload-rules.ts';
 import { attachmentRefSchema, prioritySchema } from './threads.ts';
 
 const messageFields = {
   content: z.string().max(20_000).optional(),
   mentionIds: z.array(z.string().max(200)).max(100).optional(),
   message: deltaSchema.optional(),
-  attachments: z.array(attachmentRefSchema).max(20).optional(),
+  attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`).optional(),
   clipVideos: z.array(z.unknown()).optional(),
 };
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { deltaSchema } from '../model/delta.ts';
 import { VIEW_MODE_IDS } from '../model/markups.ts';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '../model/upload-rules.ts';
 
 const percentage = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 
@@ -73,7 +74,7 @@ export const createThreadSchema = z.object({
   browserContext: browserContextSchema,
   elementParents: z.array(elementParentSchema).max(50, 'at most 50 element parents'),
   viewModeId: viewModeIdSchema,
-  attachments: z.array(attachmentRefSchema).max(20).optional(),
+  attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`).optional(),
   clipVideos: z.array(z.unknown()).optional(),
   width: z.number().min(0).optional(),
   height: z.number().min(0).optional(),

@@ -557,6 +557,8 @@ export interface PutScreenshotRequest {
   filesize: number;
   originalFilename?: string;
   fileId: string;
+  /** Decided extra: how the image was made; the server assumes `static` (rendered from the DOM). */
+  type?: ScreenshotType;
 }
 
 export type ScreenshotType = 'extension' | 'native' | 'static';
