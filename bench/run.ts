@@ -12,6 +12,7 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   survival: () => import('./survival.ts'),
   'describe-cost': () => import('./describe-cost.ts'),
   'overlay-cost': () => import('./overlay-cost.ts'),
+  capture: () => import('./capture.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

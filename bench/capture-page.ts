@@ -1,0 +1,213 @@
+/**
+ * The in-page half of the capture bench (bench/capture.ts): timing both capture paths and scoring
+ * their images against Chromium's screenshot, run through page.evaluate on a QA page that has the
+ * bench bundle (window.__captureBench: html2canvas, captureViewport, canvasToBlob, privateSelectors).
+ */
+import type { Page } from '@playwright/test';
+
+export interface PathResult {
+  medianMs: number | null;
+  error?: string;
+  /** Text drawn on canvases during one extra (untimed) run, in order. */
+  drawnText: string;
+  masked?: number;
+  pngBytes?: number;
+  encoded?: { type: string; bytes: number };
+}
+
+/**
+ * In the page: one warm-up of each path, then `runs` rounds alternating ours and naive (so a busy
+ * machine slows both alike); keeps each path's last canvas (cropped to the viewport) on
+ * window.__shots, then one untimed run of each with every canvas text draw recorded.
+ */
+export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' | 'naive', PathResult>> {
+  return page.evaluate(
+    async (runs) => {
+      type Shot = { canvas: HTMLCanvasElement; masked?: number };
+      const bench = (window as any).__captureBench;
+      const shots = ((window as any).__shots ??= {});
+      const paths: Record<'ours' | 'naive', () => Promise<Shot>> = {
+        ours: async () => {
+          const result = await bench.captureViewport();
+          return { canvas: result.canvas, masked: result.maskedCount };
+        },
+        naive: async () => {
+          const full: HTMLCanvasElement = await bench.html2canvas(document.body, { logging: false });
+          // The naive canvas is the whole document from its origin; cut out what the viewport showed.
+          const crop = document.createElement('canvas');
+          crop.width = document.documentElement.clientWidth;
+          crop.height = document.documentElement.clientHeight;
+          crop.getContext('2d')!.drawImage(full, -window.scrollX, -window.scrollY);
+          return { canvas: crop };
+        },
+      };
+      const keys = ['ours', 'naive'] as const;
+      const times: Record<string, number[]> = { ours: [], naive: [] };
+      const errors: Record<string, string> = {};
+      const last: Record<string, Shot> = {};
+      for (let round = 0; round <= runs; round++) {
+        for (const key of keys) {
+          if (errors[key]) continue;
+          await new Promise((r) => setTimeout(r, 50));
+          const started = performance.now();
+          try {
+            last[key] = await paths[key]();
+          } catch (error) {
+            errors[key] = error instanceof Error ? error.message : String(error);
+            continue;
+          }
+          if (round > 0) times[key]!.push(performance.now() - started);
+        }
+      }
+      const results = {} as Record<'ours' | 'naive', PathResult>;
+      for (const key of keys) {
+        if (errors[key]) {
+          results[key] = { medianMs: null, error: errors[key], drawnText: '' };
+          continue;
+        }
+        shots[key] = last[key]!.canvas;
+        // One more run with every canvas text draw recorded (private values must not be among them).
+        const drawn: string[] = [];
+        const proto = CanvasRenderingContext2D.prototype;
+        const originals = { fillText: proto.fillText, strokeText: proto.strokeText };
+        for (const name of ['fillText', 'strokeText'] as const) {
+          proto[name] = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
+            drawn.push(String(text));
+            return originals[name].call(this, text, x, y, maxWidth);
+          };
+        }
+        try {
+          await paths[key]();
+        } finally {
+          Object.assign(proto, originals);
+        }
+        const sorted = [...times[key]!].sort((a, b) => a - b);
+        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, drawnText: drawn.join('') };
+      }
+      if (!errors.ours) {
+        const canvas = last.ours!.canvas;
+        const png: Blob | null = await new Promise((r) => canvas.toBlob(r, 'image/png'));
+        const encoded: Blob = await bench.canvasToBlob(canvas);
+        Object.assign(results.ours, { masked: last.ours!.masked, pngBytes: png?.size ?? 0, encoded: { type: encoded.type, bytes: encoded.size } });
+      }
+      return results;
+    },
+    runs,
+  );
+}
+
+export interface Comparison {
+  ssim: number;
+  /** The same on luminance box-averaged by `factor` first (SSIM's usual practice for viewing distance). */
+  scaledSsim: number;
+  factor: number;
+  /** 1 − mean absolute difference per RGB channel / 255. */
+  pixel: number;
+  /** Calibration: SSIM of Chromium's screenshot against itself moved down 1 px. */
+  shiftedSsim: number;
+  /** Cross-origin images on screen, and the full-resolution SSIM with their boxes left out (null if none). */
+  foreignImages: number;
+  readableSsim: number | null;
+  png: string;
+}
+
+/**
+ * In the page: SSIM (Wang et al. constants, 8×8 windows every 4 px, luminance 0.299/0.587/0.114) and
+ * the per-channel pixel match of window.__shots[key] against Chromium's screenshot, both drawn at the
+ * viewport's CSS size. Private elements are painted the same on both first, so the score measures
+ * the rest of the page (leaks are counted separately). Also returns the shot as a PNG data URL.
+ */
+export async function compare(page: Page, key: 'ours' | 'naive', reference: string): Promise<Comparison | null> {
+  return page.evaluate(
+    async ({ key, reference }) => {
+      const shot: HTMLCanvasElement | undefined = (window as any).__shots?.[key];
+      if (!shot) return null;
+      const width = document.documentElement.clientWidth;
+      const height = document.documentElement.clientHeight;
+      const image = new Image();
+      image.src = reference;
+      await image.decode();
+      const selectors: readonly string[] = (window as any).__captureBench.privateSelectors;
+      const masks = [...document.querySelectorAll(selectors.join(', '))].map((element) => element.getBoundingClientRect());
+      // Images from another origin without CORS can never be read back by a page; scored apart.
+      const foreign = [...document.images]
+        .filter((img) => new URL(img.currentSrc || img.src, location.href).origin !== location.origin)
+        .map((img) => img.getBoundingClientRect());
+      const luma = (source: CanvasImageSource, dy = 0, extra: DOMRect[] = []) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, width, height);
+        ctx.drawImage(source, 0, dy, width, height);
+        ctx.fillStyle = '#1f2937';
+        for (const box of [...masks, ...extra]) ctx.fillRect(box.left, box.top + dy, box.width, box.height);
+        const rgba = ctx.getImageData(0, 0, width, height).data;
+        const y = new Float32Array(width * height);
+        for (let i = 0, p = 0; p < y.length; i += 4, p++) y[p] = 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]!;
+        return { rgba, y };
+      };
+      const ssim = (a: Float32Array, b: Float32Array, width: number, height: number) => {
+        const C1 = (0.01 * 255) ** 2;
+        const C2 = (0.03 * 255) ** 2;
+        let total = 0;
+        let windows = 0;
+        for (let y = 0; y + 8 <= height; y += 4) {
+          for (let x = 0; x + 8 <= width; x += 4) {
+            let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+            for (let dy = 0; dy < 8; dy++) {
+              for (let dx = 0, p = (y + dy) * width + x; dx < 8; dx++, p++) {
+                const va = a[p]!;
+                const vb = b[p]!;
+                sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
+              }
+            }
+            const ma = sa / 64, mb = sb / 64;
+            const va = saa / 64 - ma * ma, vb = sbb / 64 - mb * mb, cov = sab / 64 - ma * mb;
+            total += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
+            windows++;
+          }
+        }
+        return total / windows;
+      };
+      // Wang et al.'s reference implementation first box-averages by round(min(w, h) / 256): 3 here.
+      const factor = Math.max(1, Math.round(Math.min(width, height) / 256));
+      const down = (y: Float32Array) => {
+        const w = Math.floor(width / factor), h = Math.floor(height / factor);
+        const out = new Float32Array(w * h);
+        for (let j = 0; j < h; j++) {
+          for (let i = 0; i < w; i++) {
+            let sum = 0;
+            for (let dy = 0; dy < factor; dy++) for (let dx = 0; dx < factor; dx++) sum += y[(j * factor + dy) * width + i * factor + dx]!;
+            out[j * w + i] = sum / (factor * factor);
+          }
+        }
+        return out;
+      };
+      const full = (a: Float32Array, b: Float32Array) => ssim(a, b, width, height);
+      const scaled = (a: Float32Array, b: Float32Array) => ssim(down(a), down(b), Math.floor(width / factor), Math.floor(height / factor));
+      const ours = luma(shot);
+      const chromium = luma(image);
+      let difference = 0;
+      for (let i = 0; i < ours.rgba.length; i += 4) {
+        for (let c = 0; c < 3; c++) difference += Math.abs(ours.rgba[i + c]! - chromium.rgba[i + c]!);
+      }
+      const view = document.createElement('canvas');
+      view.width = width;
+      view.height = height;
+      view.getContext('2d')!.drawImage(shot, 0, 0, width, height);
+      return {
+        ssim: full(ours.y, chromium.y),
+        scaledSsim: scaled(ours.y, chromium.y),
+        factor,
+        pixel: 1 - difference / (width * height * 3 * 255),
+        shiftedSsim: full(luma(image, 1).y, chromium.y),
+        foreignImages: foreign.length,
+        readableSsim: foreign.length ? full(luma(shot, 0, foreign).y, luma(image, 0, foreign).y) : null,
+        png: view.toDataURL('image/png'),
+      };
+    },
+    { key, reference },
+  );
+}
