@@ -39,7 +39,15 @@ export default defineConfig(({ mode }): UserConfig => {
             // first load, no waterfall) instead of a separate common chunk.
             preserveEntrySignatures: 'allow-extension',
             // Lib mode keeps whitespace and annotations in ES output by default; this file ships to visitors.
-            output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, comments: false },
+            output: {
+              chunkFileNames: 'chunks/[name]-[hash].js',
+              minify: true,
+              comments: false,
+              // Everything the entry loads statically goes into app.js itself. Without this group
+              // rolldown splits modules shared with lazy chunks (preact, ListenerCollection) into
+              // common chunks app.js imports (rolldown#10731): a second request before the launcher.
+              codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            },
           },
         },
       };

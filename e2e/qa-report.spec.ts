@@ -118,7 +118,7 @@ test('a password value never reaches the uploaded screenshot', async ({ page }) 
   await signInWithPopup(page, reviewer);
   const secret = page.locator('input[type=password]').first();
   await expect(secret).toHaveValue(/.+/);
-  const composer = await placePin(page, 'h1');
+  const composer = await placePin(page, 'h2');
   await expect(composer.getByRole('img', { name: 'Screenshot of the page' })).toBeVisible({ timeout: 20_000 });
   const rect = await secret.evaluate((el) => {
     const r = el.getBoundingClientRect();
@@ -174,6 +174,7 @@ test('a Tailwind v4 page with oklch colours is captured', async ({ page }) => {
   await expect(composer.getByRole('img', { name: 'Screenshot of the page' })).toBeVisible({ timeout: 20_000 });
   await composer.getByLabel('Comment').fill('Badge colour off');
   await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toHaveCount(0);
   const thread = await newestThreadOn(path);
   const shot = await uploadedScreenshot(thread.id);
   expect(shot.width).toBeGreaterThan(0);
@@ -200,4 +201,34 @@ test('a failed screenshot upload keeps the comment and can be retried', async ({
   await notice.getByRole('button', { name: 'Retry' }).click();
   const shot = await uploadedScreenshot(thread.id);
   expect(shot.width).toBeGreaterThan(0);
+});
+
+test('QA mode attaches the page’s console errors and failed requests, summarised in the thread', async ({ page }) => {
+  const path = freshPath('qa-diagnostics', '/qa/dashboard.html');
+  await page.goto(path);
+  await signInWithPopup(page, reviewer);
+  // The page's own failing call and its console error (see demo/qa/dashboard.html).
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/demo-api/revenue')))).toBe(true);
+  const composer = await placePin(page, 'h1');
+  await composer.getByLabel('Comment').fill('Revenue card is empty');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toHaveCount(0);
+
+  const thread = await newestThreadOn(path);
+  const diagnostics = thread.messages[0]!.attachments.find((a) => a.originalFilename === 'pinmark-diagnostics.json');
+  expect(diagnostics?.mimeType).toBe('application/json');
+  const report = (await (await fetch(diagnostics!.url)).json()) as {
+    console: { level: string; message: string }[];
+    requests: { url: string; status: number }[];
+  };
+  expect(report.console.map((e) => e.message)).toEqual(
+    expect.arrayContaining([expect.stringContaining('legacyTooltip'), expect.stringContaining('Revenue widget failed')]),
+  );
+  const failed = report.requests.find((r) => r.url.includes('/demo-api/revenue'));
+  expect(failed?.status).toBe(404);
+  expect(failed?.url).not.toContain('sk_live_demo_secret');
+
+  await pin(page, thread.number).click();
+  const panel = page.getByRole('dialog', { name: `Thread ${thread.number}` });
+  await expect(panel.getByText('1 console error · 1 warning · 1 failed request')).toBeVisible();
 });

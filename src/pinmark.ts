@@ -44,8 +44,9 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
           throw new Error('Pinmark needs a browser (window and document).');
         }
         const config = validateOptions(next);
-        // The widget's own requests are not the page's problems.
-        diagnostics.configure({ diagnostics: config.diagnostics }, [`${config.apiBase}/`]);
+        // The widget's own requests are not the page's problems (the service may share the page's origin).
+        const own = ['api', 'storage', 'widget', 'sign-in', 'idp'].map((path) => `${config.apiBase}/${path}`);
+        diagnostics.configure({ diagnostics: config.diagnostics }, own);
         runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null);
       });
     },

@@ -11,16 +11,14 @@ import { SignInError } from '../auth/popup-sign-in';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
-import { createAttachmentActions } from './attachment-actions';
-import { createComposeActions, type DiagnosticsSource } from './compose-actions';
-import { createDiagnosticsActions } from './diagnostics-summary';
-import { describing } from './lazy-parts';
-import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
+import type { DiagnosticsSource } from './compose-actions';
+import { describing, reviewing } from './lazy-parts';
+import type { ReviewingActions } from './reviewing';
+import type { ScreenshotConfig } from './screenshot-actions';
 import { createMoveActions } from './move-actions';
 import { createPageActions } from './page-actions';
 import { createStore, type WidgetError } from './store';
 import { createThreadActions } from './thread-actions';
-import { createUploader } from './uploads';
 import type { ViewModeBreakpoints } from './view-mode';
 
 export interface ControllerConfig {
@@ -131,6 +129,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
   /** Comment mode; the code that describes a clicked element loads meanwhile (a click needs it). */
   function startCommenting() {
     store.mode.value = 'commenting';
+    preloadWriting();
     describing.load().catch(() => {
       /* placePin loads it again and reports a failure */
     });
@@ -146,9 +145,40 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     store.pinMove.value = null;
   }
 
-  const uploader = createUploader({ api, authed });
-  const screenshots = createScreenshotActions({ store, owner, uploader, config: config.screenshot ?? {}, report });
-  const attachments = createAttachmentActions({ store, owner, uploader, markupId: config.markupId, report });
+  // The reviewer's writing tools (reviewing.ts) arrive as a chunk; until then their actions wait for it.
+  let writing: ReviewingActions | null = null;
+  const writingTools = (): Promise<ReviewingActions> =>
+    reviewing.load().then(({ createReviewingActions }) => {
+      writing ??= createReviewingActions({
+        store,
+        api,
+        owner,
+        emit,
+        report,
+        authed,
+        markupId: config.markupId,
+        breakpoints: config.viewModeBreakpoints,
+        screenshot: config.screenshot ?? {},
+        diagnostics,
+        reload: load,
+      });
+      return writing;
+    });
+  const preloadWriting = () =>
+    void writingTools().catch(() => {
+      /* the action that needs it reports the failure */
+    });
+  /** An action of the writing tools: runs now when they are here, after they arrive otherwise. */
+  function deferred<K extends keyof ReviewingActions>(name: K) {
+    return (...args: Parameters<ReviewingActions[K]>): void => {
+      const run = (tools: ReviewingActions) => (tools[name] as (...a: typeof args) => unknown)(...args);
+      if (writing) void run(writing);
+      else writingTools().then(run, (error: unknown) => partFailed(error));
+    };
+  }
+  function partFailed(error: unknown) {
+    if (!owner.isDestroyed) store.notice.value = { ...report(error, 'load-ui'), code: 'network_error' };
+  }
 
   const actions = {
     /** Restores or silently creates a session, loads the markup's threads, then emits `ready`. */
@@ -226,30 +256,43 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     },
 
     /** A lazily loaded part of the UI could not be downloaded. */
-    partFailedToLoad(error: unknown): void {
-      if (owner.isDestroyed) return;
-      store.notice.value = { ...report(error, 'load-ui'), code: 'network_error' };
-    },
+    partFailedToLoad: partFailed,
 
-    ...screenshots,
-    ...attachments,
-    ...createDiagnosticsActions({ store }),
-    ...createComposeActions({
+    // The writing tools (reviewing.ts): deferred until their chunk is here.
+    placePin: deferred('placePin'),
+    setComposerText: deferred('setComposerText'),
+    cancelComposer: deferred('cancelComposer'),
+    createThread: deferred('createThread'),
+    takeScreenshot: deferred('takeScreenshot'),
+    cancelScreenshot: deferred('cancelScreenshot'),
+    removeScreenshot: deferred('removeScreenshot'),
+    openAnnotator: deferred('openAnnotator'),
+    closeAnnotator: deferred('closeAnnotator'),
+    applyAnnotations: deferred('applyAnnotations'),
+    retryScreenshotUploads: deferred('retryScreenshotUploads'),
+    addAttachments: deferred('addAttachments'),
+    retryAttachment: deferred('retryAttachment'),
+    removeAttachment: deferred('removeAttachment'),
+    loadDiagnostics: deferred('loadDiagnostics'),
+    /** Only asked by the composer and the annotator, which exist after placePin brought the tools. */
+    screenshotsEnabled: (): boolean => writing?.screenshotsEnabled() ?? config.screenshot?.enabled !== false,
+    screenshotForAnnotation: () => writing?.screenshotForAnnotation() ?? null,
+
+    ...createThreadActions({
       store,
       api,
       owner,
       emit,
       report,
       authed,
-      uploader,
-      markupId: config.markupId,
-      breakpoints: config.viewModeBreakpoints,
-      screenshots,
-      attachments,
-      diagnostics,
-      reload: load,
+      preload: preloadWriting,
+      // Files can only be listed once the tools are here; without any, a reply needs none of them.
+      attachmentsReady: (key: string) =>
+        writing || store.attachments.peek()[key]?.length
+          ? writingTools().then((tools) => tools.attachmentsReady(key))
+          : Promise.resolve({ fileIds: [] }),
+      clearAttachments: (key: string) => writing?.clearAttachments(key),
     }),
-    ...createThreadActions({ store, api, owner, emit, report, authed, attachments }),
     ...createMoveActions({ store, api, owner, emit, report, authed }),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 

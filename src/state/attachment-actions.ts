@@ -6,10 +6,10 @@
  */
 import type { ListenerCollection } from '../util/listener-collection';
 import { widgetError } from './errors';
-import type { Store, WidgetError } from './store';
+import { NEW_THREAD, type Store, type WidgetError } from './store';
 import { randomId, type Uploader } from './uploads';
 
-export const NEW_THREAD = 'new';
+export { NEW_THREAD } from './store';
 /** Mirrors the server's limits (docs/api-decisions.md) so the reviewer hears at once, not after uploading. */
 export const MAX_ATTACHMENTS = 10;
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
@@ -33,6 +33,8 @@ export interface AttachmentActionDeps {
   markupId: string;
   report: (error: unknown, context: string) => WidgetError;
 }
+
+export type AttachmentActions = ReturnType<typeof createAttachmentActions>;
 
 export function createAttachmentActions({ store, owner, uploader, markupId, report }: AttachmentActionDeps) {
   const { attachments } = store;

@@ -9,3 +9,5 @@ export const describing = lazyModule(() => import('../anchor/describe'));
 export const capturing = lazyModule(() => import('../capture'));
 /** The screenshot engine; html2canvas is a further chunk it imports only when capturing. */
 export const screenshotting = lazyModule(() => import('../capture/screenshot'));
+/** The reviewer's writing tools: new comments, screenshots, attachments (reviewing.ts). */
+export const reviewing = lazyModule(() => import('./reviewing'));

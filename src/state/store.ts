@@ -30,6 +30,9 @@ export interface WidgetError {
   cause?: WidgetError;
 }
 
+/** The attachments key of the new-comment composer (replies use their thread id). */
+export const NEW_THREAD = 'new';
+
 export type ThreadTask = 'reply' | 'resolve' | 'delete';
 
 export function createStore(breakpoints?: ViewModeBreakpoints) {

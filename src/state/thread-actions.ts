@@ -7,7 +7,7 @@ import { ApiError } from '../api/errors';
 import type { ThreadResponse } from '../api/wire';
 import { textToDelta } from '../delta';
 import type { ListenerCollection } from '../util/listener-collection';
-import type { createAttachmentActions } from './attachment-actions';
+import type { AttachmentActions } from './attachment-actions';
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
 import type { Store, ThreadTask, WidgetError } from './store';
@@ -23,10 +23,14 @@ export interface ThreadActionDeps {
 }
 
 export interface ReplyActionDeps extends ThreadActionDeps {
-  attachments: ReturnType<typeof createAttachmentActions>;
+  attachmentsReady: AttachmentActions['attachmentsReady'];
+  clearAttachments: (key: string) => void;
+  /** Starts loading the writing tools (a reviewer who opens a thread may reply with files). */
+  preload: () => void;
 }
 
-export function createThreadActions({ store, api, owner, emit, report, authed, attachments }: ReplyActionDeps) {
+export function createThreadActions(deps: ReplyActionDeps) {
+  const { store, api, owner, emit, report, authed } = deps;
   function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
     store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
   }
@@ -55,6 +59,7 @@ export function createThreadActions({ store, api, owner, emit, report, authed, a
       store.thread.confirmingDelete.value = false;
       store.openThreadId.value = threadId;
       store.mode.value = 'viewing-thread';
+      deps.preload();
     },
 
     closeThread(): void {
@@ -76,14 +81,14 @@ export function createThreadActions({ store, api, owner, emit, report, authed, a
         return;
       }
       await task('reply', async () => {
-        const files = await attachments.attachmentsReady(threadId);
+        const files = await deps.attachmentsReady(threadId);
         if ('error' in files) {
           store.thread.error.value = files.error;
           return;
         }
         const body = { message: textToDelta(text), ...(files.fileIds.length ? { attachments: files.fileIds } : {}) };
         const message = await authed(() => api.createMessage(threadId, body));
-        attachments.clearAttachments(threadId);
+        deps.clearAttachments(threadId);
         updateThread(threadId, (t) => ({ ...t, messages: [...(t.messages ?? []), message], lastActivityAt: message.createdAt }));
         const { [threadId]: _sent, ...rest } = store.thread.drafts.peek();
         store.thread.drafts.value = rest;

@@ -1,12 +1,10 @@
 /** The whole widget UI: pin layer, launcher and whichever panel the current mode calls for. */
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
-import { Lightbox } from './Lightbox';
-import { Annotator, CommentMode, Composer, SignInPanel } from './lazy';
+import { Annotator, CommentMode, Composer, Lightbox, SignInPanel, ThreadList } from './lazy';
 import { Notice } from './Notice';
 import { PinControls } from './PinControls';
 import { PinLayer } from './PinLayer';
-import { ThreadList } from './ThreadList';
 import { ThreadPanel } from './ThreadPanel';
 
 export function App() {
@@ -30,7 +28,7 @@ export function App() {
         <Notice />
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
         <PinControls />
-        <ThreadList />
+        {signedIn && store.pageThreads.value.length > 0 && <ThreadList />}
         <Launcher />
       </div>
     </>

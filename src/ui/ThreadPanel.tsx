@@ -5,11 +5,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../api/wire';
 import { allows, messageText } from '../state/helpers';
-import { AttachButton, AttachmentChips, dropProps, filesOf, MessageAttachments } from './attachments';
+import { dropProps, filesOf } from './files';
 import { useFollowPin } from './follow';
 import { useWidget } from './hooks';
 import { isoTime, relativeTime } from './format';
-import { ScreenshotView } from './ScreenshotView';
+import { AttachButton, AttachmentChips, MessageAttachments, ScreenshotView } from './lazy';
 import { describeError, strings } from './strings';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {

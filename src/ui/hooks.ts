@@ -13,6 +13,8 @@ export interface WidgetContext {
   positions: PositionBoard;
   /** Places pins every frame and runs other parts' layout reads/writes in its read/write phases. */
   engine: OverlayEngine;
+  /** Adds a lazy chunk's stylesheet to the widget's shadow root (once). */
+  adoptStyles(css: string): void;
 }
 
 export const Widget = createContext<WidgetContext | null>(null);

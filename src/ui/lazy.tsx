@@ -9,6 +9,8 @@ import { lazyModule, type LazyModule } from '../util/lazy-module';
 import { useWidget } from './hooks';
 
 const compose = lazyModule(() => import('./compose'));
+/** Screenshots, attachments and the thread list: for signed-in reviewers and open threads. */
+const media = lazyModule(() => import('./media'));
 /** The screenshot editor: only reviewers who annotate download it. */
 const annotator = lazyModule(() => import('./compose/Annotator'));
 
@@ -45,3 +47,9 @@ export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
 export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
 export const Annotator = lazyComponent(annotator, (m) => m.Annotator);
+export const AttachButton = lazyComponent(media, (m) => m.AttachButton);
+export const AttachmentChips = lazyComponent(media, (m) => m.AttachmentChips);
+export const MessageAttachments = lazyComponent(media, (m) => m.MessageAttachments);
+export const Lightbox = lazyComponent(media, (m) => m.Lightbox);
+export const ScreenshotView = lazyComponent(media, (m) => m.ScreenshotView);
+export const ThreadList = lazyComponent(media, (m) => m.ThreadList);

@@ -10,13 +10,12 @@ import { App } from './App';
 import baseCss from './base.css?inline';
 import { Widget } from './hooks';
 import { OverlayEngine } from './overlay/engine';
-import mediaCss from './media.css?inline';
 import panelsCss from './panels.css?inline';
 import pinsCss from './pins.css?inline';
 import { PositionBoard } from './positions';
 
 export const HOST_TAG = 'pinmark-root';
-const STYLES = [baseCss, pinsCss, panelsCss, mediaCss].join('\n');
+const STYLES = [baseCss, pinsCss, panelsCss].join('\n');
 
 export interface MountedWidget {
   host: HTMLElement;
@@ -26,9 +25,16 @@ export interface MountedWidget {
 export function mountWidget(controller: Controller, options: { nonce?: string } = {}): MountedWidget {
   const host = document.createElement(HOST_TAG);
   const shadow = host.attachShadow({ mode: 'open' });
-  applyStyles(shadow, STYLES, options.nonce);
   const container = document.createElement('div');
   container.className = 'pm';
+  const adopted = new Set<string>();
+  /** Lazy chunks bring their own styles; each is added once, for the life of the mount. */
+  const adoptStyles = (css: string) => {
+    if (adopted.has(css)) return;
+    adopted.add(css);
+    applyStyles(shadow, css, options.nonce, container);
+  };
+  adoptStyles(STYLES);
   shadow.append(container);
 
   const listeners = new ListenerCollection();
@@ -58,7 +64,7 @@ export function mountWidget(controller: Controller, options: { nonce?: string } 
   listeners.own(() => engine.destroy());
 
   document.body.append(host);
-  render(h(Widget.Provider, { value: { controller, host, positions, engine } }, h(App, null)), container);
+  render(h(Widget.Provider, { value: { controller, host, positions, engine, adoptStyles } }, h(App, null)), container);
   markLauncherVisible();
 
   return {
@@ -83,12 +89,13 @@ function markLauncherVisible(): void {
   }
 }
 
-function applyStyles(shadow: ShadowRoot, css: string, nonce: string | undefined): void {
+/** Adds `css` after the styles already there (a `<style>` goes before the UI's container). */
+function applyStyles(shadow: ShadowRoot, css: string, nonce: string | undefined, container: Node): void {
   try {
     if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(css);
-      shadow.adoptedStyleSheets = [sheet];
+      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
       return;
     }
   } catch {
@@ -97,5 +104,5 @@ function applyStyles(shadow: ShadowRoot, css: string, nonce: string | undefined)
   const style = document.createElement('style');
   if (nonce) style.nonce = nonce;
   style.textContent = css;
-  shadow.append(style);
+  shadow.insertBefore(style, container.parentNode === shadow ? container : null);
 }

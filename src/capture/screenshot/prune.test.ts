@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { captureViewport } from './index';
+import { offscreenSvgContent } from './prune';
 import { bandColor, expectColor, pixel, setPage } from './test-kit';
 
 let cleanup = (): void => {};
@@ -71,6 +72,31 @@ describe('captureViewport: pruning long pages', () => {
     expectColor(pixel(canvas, 400, 150), bandColor(5), 3, 'the visible slide');
     // Slides 0–3 and 7–19; the neighbours within the margin are kept.
     expect(stats!.pruned).toBe(17);
+  });
+});
+
+describe('offscreenSvgContent: what html2canvas need not clone', () => {
+  const circle = (fill: string) =>
+    `<svg width="100" height="100" viewBox="0 0 100 100"><g><circle cx="50" cy="50" r="50" fill="${fill}"/></g></svg>`;
+
+  test('skips the inside of off-screen and empty SVGs, never the <svg> boxes or on-screen content', async () => {
+    cleanup = setPage(
+      `<div id="on">${circle('rgb(0, 160, 0)')}</div><div style="height:2000px"></div><div id="off">${circle('red')}</div>` +
+        `<div id="empty"><svg width="0" height="0"><symbol id="icon"><path d="M0 0h10v10z"/></symbol></svg></div>`,
+    );
+    const skip = offscreenSvgContent(800, 600);
+    const on = document.querySelector('#on svg')!;
+    const off = document.querySelector('#off svg')!;
+    expect(skip(on), 'an <svg> box itself').toBe(false);
+    expect(skip(off), 'an <svg> box itself, even off-screen').toBe(false);
+    expect(skip(on.querySelector('circle')!)).toBe(false);
+    expect(skip(off.querySelector('g')!)).toBe(true);
+    expect(skip(off.querySelector('circle')!)).toBe(true);
+    expect(skip(document.querySelector('#empty symbol')!)).toBe(true);
+    expect(skip(document.getElementById('on')!), 'HTML elements').toBe(false);
+
+    const { canvas } = await captureViewport({ maxScale: 1 });
+    expectColor(pixel(canvas, 50, 50), [0, 160, 0, 255], 3, 'the on-screen SVG is drawn');
   });
 });
 

@@ -70,6 +70,33 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
 }
 
 /**
+ * html2canvas copies every computed property (hundreds) onto each cloned SVG node, while cloning the
+ * whole page and before `onclone` can prune anything: a page of icons spends most of a capture
+ * there. The inside of an <svg> never affects the layout around it, so the content of off-screen and
+ * empty SVGs (measured in the live page) is left out of the clone; the <svg> boxes themselves stay.
+ */
+export function offscreenSvgContent(width: number, height: number): (element: Element) => boolean {
+  const decided = new WeakMap<Element, boolean>();
+  return (element) => {
+    const owner = (element as Partial<SVGElement>).ownerSVGElement;
+    if (!owner) return false;
+    let skip = decided.get(owner);
+    if (skip === undefined) {
+      const box = owner.getBoundingClientRect();
+      skip =
+        box.width === 0 ||
+        box.height === 0 ||
+        box.right < -MARGIN ||
+        box.bottom < -MARGIN ||
+        box.left > width + MARGIN ||
+        box.top > height + MARGIN;
+      decided.set(owner, skip);
+    }
+    return skip;
+  };
+}
+
+/**
  * `body { overflow-x: hidden }` applies to the viewport in browsers (the body's overflow propagates
  * when the root's is visible), but html2canvas clips the body's children to the body's box: a page
  * scrolled past the first screen would come out blank. The body never clipped anything; say so.

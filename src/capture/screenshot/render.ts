@@ -1,19 +1,26 @@
 /**
  * Drives html2canvas for exactly one viewport. html2canvas is imported here, lazily, so it becomes its
- * own chunk fetched only when a reviewer takes a screenshot. Its offset handling is easy to get wrong:
- * element boxes are measured in the clone as client rect + (scrollX, scrollY) and the canvas is
- * translated by (-x, -y), so x/y and scrollX/scrollY are all the page's positive scroll offsets (not
- * the negated values often suggested), and the window size is the layout viewport so the clone lays
- * the page out at the same width.
+ * own chunk fetched only when a reviewer takes a screenshot.
+ *
+ * Offsets: html2canvas measures boxes as the clone's client rect + (scrollX, scrollY) and translates
+ * the canvas by (-x, -y). Passing the page's scroll offsets for all four works for most content, but
+ * then canvas coordinates are document coordinates, and html2canvas's inset box-shadow mask (a
+ * rectangle from 0,0 to the canvas size) no longer covers the viewport once the page is scrolled:
+ * every `inset` shadow (Tailwind rings) came out as a filled box. So html2canvas is told the page is
+ * not scrolled (all four zero), and the clone is scrolled to the real position in `onclone`: boxes are
+ * then measured in viewport coordinates, which is exactly the canvas. The window size is the layout
+ * viewport so the clone lays the page out at the same width.
  */
 import type { Options } from 'html2canvas';
+import { keepProbeInline, probeIsDisplaced } from './baseline-probe';
 import { blankPrivateInClone } from './mask';
+import { repairMaskPaths } from './mask-path-fix';
 import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
-import { prepareClone } from './prune';
+import { offscreenSvgContent, prepareClone } from './prune';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
 import { CaptureError } from './types';
-import type { Viewport } from './viewport';
+import { context2d, type Viewport } from './viewport';
 
 type Html2Canvas = (element: HTMLElement, options?: Partial<Options>) => Promise<HTMLCanvasElement>;
 
@@ -42,50 +49,60 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
   const { doc, viewport, canvas, guard } = request;
   const body = doc.body;
   let stats: CaptureStats = { visited: 0, pruned: 0, recoloured: 0 };
+  let releaseProbe = (): void => {};
   const convert = createColorConverter(doc);
+  const skipSvgContent = offscreenSvgContent(viewport.cssWidth, viewport.cssHeight);
   const options: Partial<Options> = {
     canvas,
     scale: viewport.scale,
-    x: viewport.scrollX,
-    y: viewport.scrollY,
+    x: 0,
+    y: 0,
     width: viewport.cssWidth,
     height: viewport.cssHeight,
     windowWidth: viewport.cssWidth,
     windowHeight: viewport.cssHeight,
-    scrollX: viewport.scrollX,
-    scrollY: viewport.scrollY,
+    scrollX: 0,
+    scrollY: 0,
     backgroundColor: pageBackground(doc, convert),
     logging: false,
     useCORS: true,
     allowTaint: false,
     imageTimeout: 3000,
     removeContainer: true,
-    ignoreElements: request.isExcluded,
+    ignoreElements: (element) => request.isExcluded(element) || skipSvgContent(element),
     onclone: (cloneDoc: Document) => {
       try {
         guard.check();
         blankPrivateInClone(cloneDoc, request.privateSelectorList);
         const cloneWin = cloneDoc.defaultView;
+        cloneWin?.scrollTo(viewport.scrollX, viewport.scrollY);
         // If the clone could not scroll as far as the page (content depending on the window height),
         // shift the crop by the difference instead of capturing the wrong band; x/y are read after
         // onclone returns.
         const dx = cloneWin ? viewport.scrollX - cloneWin.scrollX : 0;
         const dy = cloneWin ? viewport.scrollY - cloneWin.scrollY : 0;
-        options.x = viewport.scrollX + dx;
-        options.y = viewport.scrollY + dy;
+        options.x = dx;
+        options.y = dy;
         stats = prepareClone(cloneDoc, { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight }, convert);
+        // html2canvas measures font baselines in the global document, whatever `doc` is.
+        if (probeIsDisplaced(cloneDoc)) releaseProbe = keepProbeInline(document);
       } catch (error) {
         throw new ClonePreparationError(error);
       }
     },
   };
 
+  const unrepair = repairMaskPaths(context2d(canvas));
   const before = new Set(body.children);
   const rendering = html2canvas(body, options);
   // html2canvas appends its clone iframe synchronously; if the capture is cancelled or times out it
   // would stay until the (discarded) rendering finishes, so remove it ourselves.
   const containers = [...body.children].filter((child) => !before.has(child) && child.localName === 'iframe');
-  guard.onFail(() => containers.forEach((iframe) => iframe.remove()));
+  guard.onFail(() => {
+    containers.forEach((iframe) => iframe.remove());
+    releaseProbe();
+    unrepair();
+  });
   try {
     await guard.race(rendering);
   } catch (error) {
@@ -98,6 +115,8 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
   } finally {
     // html2canvas removes it on success; on its own failure it may not have.
     containers.forEach((iframe) => iframe.remove());
+    releaseProbe();
+    unrepair();
   }
   return stats;
 }

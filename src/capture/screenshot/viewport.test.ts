@@ -82,6 +82,22 @@ describe('captureViewport: the viewport at its scroll position', () => {
     expectColor(pixel(canvas, 400, 500), [20, 30, 60, 255]);
   });
 
+  test('text stays on its line under a CSS reset with img { display: block } (Tailwind preflight)', async () => {
+    cleanup = setPage(
+      // An empty inline-block sits on the baseline: where Chromium puts the bottom of "Baseline".
+      '<p id="line" style="margin:100px 40px;font:40px/120px sans-serif;color:#000">Baseline<span id="base" style="display:inline-block"></span></p>',
+      'img, svg { display: block; vertical-align: middle }',
+    );
+    const sheetsBefore = document.adoptedStyleSheets.length;
+    const { canvas } = await captureViewport({ maxScale: 1 });
+    const baseline = document.getElementById('base')!.getBoundingClientRect().bottom;
+    const text = document.getElementById('line')!.getBoundingClientRect();
+    const ink = inkRows(canvas, Math.floor(text.left), 150, 0, 400);
+    // Without the fix html2canvas draws it ~10 px lower.
+    expect(Math.abs(ink.last + 1 - baseline), `ink ends at ${ink.last + 1}, baseline ${baseline}`).toBeLessThanOrEqual(2);
+    expect(document.adoptedStyleSheets.length, 'the temporary sheet is gone').toBe(sheetsBefore);
+  });
+
   test('the pin marker is drawn centred on the pin, in the brand colour with a white ring', async () => {
     cleanup = setPage(bands(4));
     const { canvas } = await captureViewport({ maxScale: 1, pin: { clientX: 300, clientY: 200 } });
@@ -106,6 +122,24 @@ describe('captureViewport: the viewport at its scroll position', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 });
+
+/** First and last rows (CSS px at scale 1) with dark pixels in a column band. */
+function inkRows(canvas: HTMLCanvasElement, x: number, width: number, top: number, height: number): { first: number; last: number } {
+  const data = canvas.getContext('2d')!.getImageData(x, top, width, height).data;
+  let first = -1;
+  let last = -1;
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const i = (row * width + col) * 4;
+      if (data[i]! + data[i + 1]! + data[i + 2]! < 200) {
+        if (first < 0) first = row + top;
+        last = row + top;
+        break;
+      }
+    }
+  }
+  return { first, last };
+}
 
 function countNear(canvas: HTMLCanvasElement, cx: number, cy: number, radius: number, rgb: [number, number, number]): number {
   const data = canvas.getContext('2d')!.getImageData(cx - radius, cy - radius, radius * 2, radius * 2).data;

@@ -1,11 +1,12 @@
 /** The new-comment popover beside the pending pin. The text lives in the store: nothing typed is lost. */
 import { useEffect, useRef } from 'preact/hooks';
-import { AttachButton, AttachmentChips, dropProps, filesOf } from '../attachments';
+import { dropProps, filesOf } from '../files';
 import { useFollowPin } from '../follow';
 import { useWidget } from '../hooks';
+import { AttachButton, AttachmentChips } from '../lazy';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
-import { NEW_THREAD } from '../../state/attachment-actions';
+import { NEW_THREAD } from '../../state/store';
 import { ScreenshotDraft } from './ScreenshotDraft';
 
 export function Composer() {

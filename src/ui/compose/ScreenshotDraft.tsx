@@ -4,10 +4,12 @@
  * the comment can be posted in every one of these states.
  */
 import { useWidget } from '../hooks';
+import { useMediaStyles } from '../media/styles';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
 
 export function ScreenshotDraft() {
+  useMediaStyles();
   const { controller, positions } = useWidget();
   const { store, actions } = controller;
   // A retake marks the pin where it is now (the layer's coordinates are the viewport's).

@@ -4,15 +4,17 @@
  * scrolls its pin into view and opens it.
  */
 import { useState } from 'preact/hooks';
-import type { ThreadResponse } from '../api/wire';
-import { messageText } from '../state/helpers';
-import { useWidget } from './hooks';
-import { relativeTime } from './format';
-import { strings } from './strings';
+import type { ThreadResponse } from '../../api/wire';
+import { messageText } from '../../state/helpers';
+import { useWidget } from '../hooks';
+import { relativeTime } from '../format';
+import { strings } from '../strings';
+import { useMediaStyles } from './styles';
 
 const EXCERPT = 90;
 
 export function ThreadList() {
+  useMediaStyles();
   const { controller, engine } = useWidget();
   const { store, actions } = controller;
   const [open, setOpen] = useState(false);

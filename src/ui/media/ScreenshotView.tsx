@@ -4,11 +4,13 @@
  * when it has expired.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { ThreadResponse } from '../api/wire';
-import { useWidget } from './hooks';
-import { describeError, strings } from './strings';
+import type { ThreadResponse } from '../../api/wire';
+import { useWidget } from '../hooks';
+import { describeError, strings } from '../strings';
+import { useMediaStyles } from './styles';
 
 export function ScreenshotView({ thread, onOpen }: { thread: ThreadResponse; onOpen: (url: string, label: string) => void }) {
+  useMediaStyles();
   const { store, actions } = useWidget().controller;
   const refreshed = useRef(false);
   useEffect(() => void actions.loadScreenshot(thread.id), [thread.id]);

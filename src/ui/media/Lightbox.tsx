@@ -4,9 +4,11 @@
  * focus back to whatever opened it.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { strings } from './strings';
+import { strings } from '../strings';
+import { useMediaStyles } from './styles';
 
 export function Lightbox({ url, label, onClose }: { url: string; label: string; onClose: () => void }) {
+  useMediaStyles();
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const root = close.current?.getRootNode() as Document | ShadowRoot | undefined;

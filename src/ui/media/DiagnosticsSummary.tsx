@@ -1,10 +1,12 @@
 /** A QA report's diagnostics in the thread view: one line of counts, the entries on demand. */
 import { useEffect } from 'preact/hooks';
-import type { Attachment } from '../api/wire';
-import { useWidget } from './hooks';
-import { strings } from './strings';
+import type { Attachment } from '../../api/wire';
+import { useWidget } from '../hooks';
+import { strings } from '../strings';
+import { useMediaStyles } from './styles';
 
 export function DiagnosticsSummary({ attachment }: { attachment: Attachment }) {
+  useMediaStyles();
   const { store, actions } = useWidget().controller;
   useEffect(() => actions.loadDiagnostics(attachment), [attachment.id]);
   const state = store.diagnostics.value[attachment.id];

@@ -4,45 +4,18 @@
  * show through `<img>` only (no user content becomes HTML); other files open in a new tab from the
  * storage's signed address, which serves them as downloads.
  */
-import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { Attachment } from '../api/wire';
-import type { AttachmentDraft } from '../state/attachment-actions';
-import { DIAGNOSTICS_FILENAME } from '../state/diagnostics-summary';
+import type { Attachment } from '../../api/wire';
+import type { AttachmentDraft } from '../../state/attachment-actions';
+import { DIAGNOSTICS_FILENAME } from '../../state/diagnostics-summary';
 import { DiagnosticsSummary } from './DiagnosticsSummary';
-import { useWidget } from './hooks';
-import { describeError, strings } from './strings';
-
-/** Files from a drop or a paste (images pasted from the clipboard arrive as files too). */
-export function filesOf(data: DataTransfer | null): File[] {
-  if (!data) return [];
-  if (data.files?.length) return Array.from(data.files);
-  return Array.from(data.items ?? [])
-    .filter((item) => item.kind === 'file')
-    .map((item) => item.getAsFile())
-    .filter((file): file is File => file !== null);
-}
-
-/** Drag-and-drop handlers for a composer's container. */
-export function dropProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttributes<HTMLDivElement>, 'onDragOver' | 'onDrop'> {
-  return {
-    onDragOver: (event) => {
-      if (Array.from(event.dataTransfer?.types ?? []).includes('Files')) {
-        event.preventDefault();
-        if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-      }
-    },
-    onDrop: (event) => {
-      const files = filesOf(event.dataTransfer);
-      if (!files.length) return;
-      event.preventDefault();
-      onFiles(files);
-    },
-  };
-}
+import { useWidget } from '../hooks';
+import { describeError, strings } from '../strings';
+import { useMediaStyles } from './styles';
 
 /** The "Attach files" button with its hidden file input. */
 export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
+  useMediaStyles();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -68,6 +41,7 @@ export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) =
 
 /** The files of one composer, with upload state, remove and retry. */
 export function AttachmentChips({ composerKey }: { composerKey: string }) {
+  useMediaStyles();
   const { store, actions } = useWidget().controller;
   const list = store.attachments.value[composerKey] ?? [];
   if (!list.length) return null;
@@ -107,6 +81,7 @@ function fileError(draft: AttachmentDraft): string {
 
 /** A posted message's attachments: image thumbnails, file links, and the diagnostics summary. */
 export function MessageAttachments({ attachments, onOpenImage }: { attachments: Attachment[]; onOpenImage: (url: string, name: string) => void }) {
+  useMediaStyles();
   const usable = attachments.filter((a) => a && typeof a.url === 'string' && /^https?:/i.test(a.url));
   if (!usable.length) return null;
   return (

@@ -1,0 +1,34 @@
+/**
+ * Files from drag and drop and paste, for the composers. Apart from the attachment components (a
+ * lazy chunk) because the thread panel, in the first load, wires its drop zone and paste with them.
+ */
+import type { JSX } from 'preact';
+
+/** Files from a drop or a paste (images pasted from the clipboard arrive as files too). */
+export function filesOf(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  if (data.files?.length) return Array.from(data.files);
+  return Array.from(data.items ?? [])
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.getAsFile())
+    .filter((file): file is File => file !== null);
+}
+
+/** Drag-and-drop handlers for a composer's container. */
+export function dropProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttributes<HTMLDivElement>, 'onDragOver' | 'onDrop'> {
+  return {
+    onDragOver: (event) => {
+      if (Array.from(event.dataTransfer?.types ?? []).includes('Files')) {
+        event.preventDefault();
+        if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      }
+    },
+    onDrop: (event) => {
+      const files = filesOf(event.dataTransfer);
+      if (!files.length) return;
+      event.preventDefault();
+      onFiles(files);
+    },
+  };
+}
+
