@@ -7,6 +7,8 @@ import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 export default defineConfig({
+  // Pre-bundled up front: discovered mid-run on a cold cache, Vite re-optimises it and reloads a test.
+  optimizeDeps: { include: ['html2canvas'] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     projects: [
