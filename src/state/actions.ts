@@ -145,17 +145,15 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     store.pinMove.value = null;
   }
 
+  /** What every group of actions works with. */
+  const base = { store, api, owner, emit, report, authed };
+
   // The reviewer's writing tools (reviewing.ts) arrive as a chunk; until then their actions wait for it.
   let writing: ReviewingActions | null = null;
   const writingTools = (): Promise<ReviewingActions> =>
     reviewing.load().then(({ createReviewingActions }) => {
       writing ??= createReviewingActions({
-        store,
-        api,
-        owner,
-        emit,
-        report,
-        authed,
+        ...base,
         markupId: config.markupId,
         breakpoints: config.viewModeBreakpoints,
         screenshot: config.screenshot ?? {},
@@ -279,12 +277,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     screenshotForAnnotation: () => writing?.screenshotForAnnotation() ?? null,
 
     ...createThreadActions({
-      store,
-      api,
-      owner,
-      emit,
-      report,
-      authed,
+      ...base,
       preload: preloadWriting,
       // Files can only be listed once the tools are here; without any, a reply needs none of them.
       attachmentsReady: (key: string) =>
@@ -293,7 +286,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
           : Promise.resolve({ fileIds: [] }),
       clearAttachments: (key: string) => writing?.clearAttachments(key),
     }),
-    ...createMoveActions({ store, api, owner, emit, report, authed }),
+    ...createMoveActions(base),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 
     dismissNotice(): void {

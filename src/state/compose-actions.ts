@@ -4,40 +4,27 @@
  * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
  * What was typed stays in the store until the server confirmed the thread.
  */
-import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
 import { textToDelta } from '../delta';
-import type { ListenerCollection } from '../util/listener-collection';
 import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
 import { widgetError } from './errors';
-import type { EmitFn } from './events';
 import { capturing, describing } from './lazy-parts';
 import type { createScreenshotActions } from './screenshot-actions';
-import type { Store, WidgetError } from './store';
+import type { ReviewingDeps } from './reviewing';
 import type { Uploader } from './uploads';
-import { viewModeIdFor, type ViewModeBreakpoints } from './view-mode';
+import { viewModeIdFor } from './view-mode';
 
 /** The host's diagnostics (console errors, failed requests), when it consented to sending them. */
 export interface DiagnosticsSource {
   file(): Promise<{ blob: Blob; filename: string } | null>;
 }
 
-export interface ComposeActionDeps {
-  store: Store;
-  api: ApiClient;
-  owner: ListenerCollection;
-  emit: EmitFn;
-  report: (error: unknown, context: string) => WidgetError;
-  authed: <T>(call: () => Promise<T>) => Promise<T>;
+/** What the writing tools share (reviewing.ts) plus the parts built for this flow. */
+export interface ComposeActionDeps extends ReviewingDeps {
   uploader: Uploader;
-  markupId: string;
-  breakpoints?: ViewModeBreakpoints;
   screenshots: ReturnType<typeof createScreenshotActions>;
   attachments: ReturnType<typeof createAttachmentActions>;
-  diagnostics?: DiagnosticsSource | null;
-  /** Reloads the markup (a 403 usually means new comments were paused meanwhile). */
-  reload: () => Promise<void>;
 }
 
 export function createComposeActions(deps: ComposeActionDeps) {

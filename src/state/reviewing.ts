@@ -3,28 +3,20 @@
  * and the reading of diagnostics files. A lazy chunk (see actions.ts): a visitor who only looks at
  * pins never downloads it; it starts loading when comment mode starts or a thread opens.
  */
-import type { ApiClient } from '../api/client';
-import type { ListenerCollection } from '../util/listener-collection';
 import { createAttachmentActions } from './attachment-actions';
 import { createComposeActions, type DiagnosticsSource } from './compose-actions';
 import { createDiagnosticsActions } from './diagnostics-summary';
-import type { EmitFn } from './events';
 import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
-import type { Store, WidgetError } from './store';
+import type { ThreadActionDeps } from './thread-actions';
 import { createUploader } from './uploads';
 import type { ViewModeBreakpoints } from './view-mode';
 
-export interface ReviewingDeps {
-  store: Store;
-  api: ApiClient;
-  owner: ListenerCollection;
-  emit: EmitFn;
-  report: (error: unknown, context: string) => WidgetError;
-  authed: <T>(call: () => Promise<T>) => Promise<T>;
+export interface ReviewingDeps extends ThreadActionDeps {
   markupId: string;
   breakpoints?: ViewModeBreakpoints;
   screenshot: ScreenshotConfig;
   diagnostics?: DiagnosticsSource | null;
+  /** Reloads the markup (a 403 usually means new comments were paused meanwhile). */
   reload: () => Promise<void>;
 }
 

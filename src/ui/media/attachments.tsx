@@ -32,7 +32,7 @@ export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) =
         }}
       />
       <button type="button" class="pm-button pm-button--quiet" disabled={disabled} onClick={() => input.current?.click()}>
-        <span aria-hidden="true">📎 </span>
+        <PaperclipIcon />
         {strings.attachments.add}
       </button>
     </>
@@ -49,7 +49,7 @@ export function AttachmentChips({ composerKey }: { composerKey: string }) {
     <ul class="pm-file-chips" aria-label={strings.attachments.list}>
       {list.map((draft) => (
         <li key={draft.id} class={`pm-file-chip pm-file-chip--${draft.status}`}>
-          {draft.previewUrl ? <img class="pm-file-chip-thumb" src={draft.previewUrl} alt="" /> : <span class="pm-file-chip-icon" aria-hidden="true">📄</span>}
+          {draft.previewUrl ? <img class="pm-file-chip-thumb" src={draft.previewUrl} alt="" /> : <FileIcon />}
           <span class="pm-file-chip-name">{draft.name}</span>
           <span class="pm-muted pm-file-chip-size">{statusText(draft)}</span>
           {draft.status === 'failed' && draft.error && <span class="pm-visually-hidden">{describeError(draft.error)}</span>}
@@ -100,7 +100,7 @@ export function MessageAttachments({ attachments, onOpenImage }: { attachments: 
         ) : (
           <li key={attachment.id} class="pm-attachment">
             <a class="pm-file-link" href={attachment.url} target="_blank" rel="noopener noreferrer nofollow">
-              <span aria-hidden="true">📄 </span>
+              <FileIcon />
               {attachment.originalFilename || 'file'}
             </a>{' '}
             <span class="pm-muted">{strings.attachments.size(attachment.filesize ?? 0)}</span>
@@ -108,5 +108,22 @@ export function MessageAttachments({ attachments, onOpenImage }: { attachments: 
         ),
       )}
     </ul>
+  );
+}
+
+// Drawn, not emoji: emoji fonts are missing on many systems (and render as boxes).
+function PaperclipIcon() {
+  return (
+    <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M6 3h8l4 4v14H6zM14 3v4h4" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" />
+    </svg>
   );
 }
