@@ -232,3 +232,20 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+export interface ReviewersWithThread {
+  s: TestServer;
+  alice: { token: string; userId: string };
+  bob: { token: string; userId: string };
+  /** A thread Alice created. */
+  threadId: string;
+}
+
+/** The upload suites' common start: a server, two reviewers signed in, and a thread by the first. */
+export async function twoReviewersAndAThread(): Promise<ReviewersWithThread> {
+  const s = await createTestServer();
+  const alice = await s.exchangeToken({ sub: 'alice', name: 'Alice' });
+  const bob = await s.exchangeToken({ sub: 'bob', name: 'Bob' });
+  const threadId = (await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody() })).body.data.id;
+  return { s, alice, bob, threadId };
+}

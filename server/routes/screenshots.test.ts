@@ -9,17 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Db } from '../db/db.ts';
 import { createWebpageMarkup } from '../seed.ts';
-import { API, createTestServer, md5Hex, PNG_1X1, postForm, threadBody, type TestServer } from '../test-support.ts';
+import { API, md5Hex, PNG_1X1, postForm, threadBody, twoReviewersAndAThread, type TestServer } from '../test-support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };
 let bob: { token: string; userId: string };
 let threadId: string;
 beforeAll(async () => {
-  s = await createTestServer();
-  alice = await s.exchangeToken({ sub: 'alice', name: 'Alice' });
-  bob = await s.exchangeToken({ sub: 'bob', name: 'Bob' });
-  threadId = (await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody() })).body.data.id;
+  ({ s, alice, bob, threadId } = await twoReviewersAndAThread());
 });
 afterAll(async () => {
   await s.close();
