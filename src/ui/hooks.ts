@@ -1,6 +1,6 @@
 /** Preact glue: component-scoped listener owners and the shared context of one mounted widget. */
 import { createContext } from 'preact';
-import { useContext, useEffect } from 'preact/hooks';
+import { useContext, useLayoutEffect } from 'preact/hooks';
 import type { Controller } from '../state/actions';
 import { ListenerCollection } from '../util/listener-collection';
 import type { OverlayEngine } from './overlay/engine';
@@ -25,10 +25,14 @@ export function useWidget(): WidgetContext {
   return context;
 }
 
-/** Runs `setup` with a fresh ListenerCollection; everything it registers is removed on unmount/deps change. */
+/**
+ * Runs `setup` with a fresh ListenerCollection; everything it registers is removed on unmount/deps change.
+ * A layout effect: listeners are live in the same commit that shows their UI (comment mode's pressed
+ * launcher must never be visible while a click would still reach the host page).
+ */
 export function useListeners(setup: (listeners: ListenerCollection) => void, deps: unknown[]): void {
   const context = useContext(Widget);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const listeners = new ListenerCollection((error) => context?.controller.report(error, 'ui'));
     setup(listeners);
     return () => listeners.removeAll();

@@ -134,6 +134,24 @@ describe('comment mode', () => {
     expect(page.getByText('Click anything to comment · Esc to cancel').query()).toBeNull();
   });
 
+  it('swallows a click from the moment the launcher shows pressed (no window before listeners attach)', async () => {
+    harness = await startWidget();
+    const launcher = harness.root().querySelector<HTMLButtonElement>('.pm-launcher')!;
+    // Resolves in the same task as the render that presses the launcher, before any effect after paint.
+    const pressed = new Promise<void>((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (launcher.getAttribute('aria-pressed') !== 'true') return;
+        watch.disconnect();
+        resolve();
+      });
+      watch.observe(launcher, { attributes: true });
+    });
+    launcher.click();
+    await pressed;
+    document.getElementById('target')!.click();
+    expect(hostClicks).not.toHaveBeenCalled();
+  });
+
   it('outlines the hovered element without touching its styles', async () => {
     harness = await startWidget();
     await page.getByRole('button', { name: 'Add comment' }).click();
