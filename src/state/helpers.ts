@@ -1,30 +1,9 @@
 /**
- * Read-only helpers the UI uses to present state: where a pin goes, a message's text, what the
- * reviewer may do. They keep the UI away from the anchor and delta modules (data flows one way).
+ * Read-only helpers the UI uses to present state: a message's text, what the reviewer may do.
+ * They keep the UI away from the delta module (data flows one way). Where pins go: anchoring.ts.
  */
-// Not from '../anchor': its index also exports describePin, which the first load must not contain.
-import { anchorFromThread } from '../anchor/from-thread';
-import { pointOf, resolvePin } from '../anchor/locate';
-import type { PinAnchor, ResolvedPin } from '../anchor/types';
-import type { MessageResponse, ThreadResponse } from '../api/wire';
+import type { MessageResponse } from '../api/wire';
 import { deltaToPlainText } from '../delta';
-
-export type { PinAnchor, ResolvedPin };
-
-/** The anchor of a stored thread (tolerant of missing fields). */
-export function anchorOfThread(thread: ThreadResponse): PinAnchor {
-  return anchorFromThread(thread);
-}
-
-/** Which element a pin belongs on now (the expensive part: selectors). Run when the page changed. */
-export function resolveAnchor(anchor: PinAnchor): ResolvedPin {
-  return resolvePin(anchor);
-}
-
-/** Viewport point of a resolved pin this frame (one rect read), or null when it has no place. */
-export function pointOfPin(resolved: ResolvedPin): { clientX: number; clientY: number } | null {
-  return pointOf(resolved);
-}
 
 /** Plain text of a message: from its Delta, else the plain-text fields. */
 export function messageText(message: MessageResponse): string {

@@ -1,25 +1,30 @@
-/** The whole widget UI: pin layer, launcher and whichever panel the current mode calls for. */
+/**
+ * The whole widget UI: launcher and notices for everyone; for signed-in reviewers, once the review
+ * chunk is here, the pin layer and whichever panel the current mode calls for.
+ */
+import { useCommentClicks } from './comment-clicks';
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
-import { Annotator, CommentMode, Composer, Lightbox, SignInPanel, ThreadList } from './lazy';
+import { Annotator, CommentMode, Composer, Lightbox, PinControls, PinLayer, SignInPanel, ThreadList, ThreadPanel } from './lazy';
 import { Notice } from './Notice';
-import { PinControls } from './PinControls';
-import { PinLayer } from './PinLayer';
-import { ThreadPanel } from './ThreadPanel';
 
 export function App() {
-  const { store, actions } = useWidget().controller;
+  const { controller, review } = useWidget();
+  const { store, actions } = controller;
+  // Everything placed beside pins needs the review tools (the engine and positions).
+  const reviewing = review.value !== null;
   const mode = store.mode.value;
   const openId = store.openThreadId.value;
   const openThread = mode === 'viewing-thread' && openId ? store.threads.value.find((t) => t.id === openId) : undefined;
   const signedIn = store.session.value.status === 'signed-in';
+  useCommentClicks(mode === 'commenting');
 
   return (
     <>
-      <PinLayer />
-      {mode === 'commenting' && <CommentMode />}
-      {mode === 'composing' && store.pendingPin.value && <Composer />}
-      {openThread && <ThreadPanel key={openThread.id} thread={openThread} />}
+      {reviewing && <PinLayer />}
+      {reviewing && mode === 'commenting' && <CommentMode />}
+      {reviewing && mode === 'composing' && store.pendingPin.value && <Composer />}
+      {reviewing && openThread && <ThreadPanel key={openThread.id} thread={openThread} />}
       {mode === 'composing' && store.composer.annotating.value && <Annotator />}
       {store.lightbox.value && (
         <Lightbox url={store.lightbox.value.url} label={store.lightbox.value.label} onClose={() => actions.closeImage()} />
@@ -27,8 +32,8 @@ export function App() {
       <div class="pm-dock">
         <Notice />
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
-        <PinControls />
-        {signedIn && store.pageThreads.value.length > 0 && <ThreadList />}
+        {reviewing && <PinControls />}
+        {reviewing && signedIn && store.pageThreads.value.length > 0 && <ThreadList />}
         <Launcher />
       </div>
     </>

@@ -4,11 +4,12 @@
  * whose place was not found ("N comments could not be placed on this page"), each openable.
  */
 import { useState } from 'preact/hooks';
-import { useWidget } from './hooks';
+import { useReview, useWidget } from './hooks';
 import { strings } from './strings';
 
 export function PinControls() {
-  const { controller, engine } = useWidget();
+  const { controller } = useWidget();
+  const { engine } = useReview();
   const { store, actions } = controller;
   const [listOpen, setListOpen] = useState(false);
   const others = store.otherModeThreads.value.length;

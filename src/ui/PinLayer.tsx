@@ -7,15 +7,16 @@
 import { effect } from '@preact/signals';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../api/wire';
-import { anchorOfThread, type PinAnchor } from '../state/helpers';
+import { anchorOfThread, type PinAnchor } from '../state/anchoring';
 import { categoryOfThread } from '../state/view-mode';
-import { useListeners, useWidget } from './hooks';
+import { useListeners, useReview, useWidget } from './hooks';
 import { createPinMover } from './pin-mover';
 import { PENDING } from './positions';
 import { strings } from './strings';
 
 export function PinLayer() {
-  const { controller, engine, host } = useWidget();
+  const { controller, host } = useWidget();
+  const { engine } = useReview();
   const { store, actions } = controller;
   const mover = useMemo(() => createPinMover({ engine, host, actions }), [engine]);
   const elements = useRef(new Map<string, HTMLElement>());

@@ -7,13 +7,14 @@ import type { ThreadResponse } from '../api/wire';
 import { allows, messageText } from '../state/helpers';
 import { dropProps, filesOf } from './files';
 import { useFollowPin } from './follow';
-import { useWidget } from './hooks';
+import { useReview, useWidget } from './hooks';
 import { isoTime, relativeTime } from './format';
 import { AttachButton, AttachmentChips, MessageAttachments, ScreenshotView } from './lazy';
 import { describeError, strings } from './strings';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
-  const { controller, engine } = useWidget();
+  const { controller } = useWidget();
+  const { engine } = useReview();
   const { store, actions } = controller;
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

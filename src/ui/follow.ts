@@ -2,11 +2,11 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect } from 'preact/hooks';
 import { ListenerCollection } from '../util/listener-collection';
-import { useWidget } from './hooks';
+import { useReview } from './hooks';
 import { placeBeside } from './positions';
 
 export function useFollowPin(key: string, ref: RefObject<HTMLElement>): void {
-  const { positions } = useWidget();
+  const { positions } = useReview();
   // A layout effect, so the popover is placed before its first paint (no flash in the corner).
   useLayoutEffect(() => {
     const listeners = new ListenerCollection();

@@ -1,4 +1,5 @@
 /** Preact glue: component-scoped listener owners and the shared context of one mounted widget. */
+import type { ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext, useLayoutEffect } from 'preact/hooks';
 import type { Controller } from '../state/actions';
@@ -10,11 +11,17 @@ export interface WidgetContext {
   controller: Controller;
   /** The `<pinmark-root>` element: events inside it are the widget's own. */
   host: HTMLElement;
+  /** Adds a lazy chunk's stylesheet to the widget's shadow root (once). */
+  adoptStyles(css: string): void;
+  /** The review layer's tools, once its chunk arrived (for signed-in reviewers only). */
+  review: ReadonlySignal<ReviewTools | null>;
+}
+
+/** What the pin layer and everything placed beside pins share; made by review.ts. */
+export interface ReviewTools {
   positions: PositionBoard;
   /** Places pins every frame and runs other parts' layout reads/writes in its read/write phases. */
   engine: OverlayEngine;
-  /** Adds a lazy chunk's stylesheet to the widget's shadow root (once). */
-  adoptStyles(css: string): void;
 }
 
 export const Widget = createContext<WidgetContext | null>(null);
@@ -23,6 +30,13 @@ export function useWidget(): WidgetContext {
   const context = useContext(Widget);
   if (!context) throw new Error('Pinmark UI rendered outside its mount');
   return context;
+}
+
+/** The review tools; only for components App renders once they exist (the review layer's). */
+export function useReview(): ReviewTools {
+  const tools = useWidget().review.value;
+  if (!tools) throw new Error('Pinmark review UI rendered before its tools');
+  return tools;
 }
 
 /**

@@ -8,6 +8,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { lazyModule, type LazyModule } from '../util/lazy-module';
 import { useWidget } from './hooks';
 
+/** Pins, the overlay engine, the thread panel: signed-in reviewers only (mount.ts starts it). */
+export const reviewChunk = lazyModule(() => import('./review'));
 const compose = lazyModule(() => import('./compose'));
 /** Screenshots, attachments and the thread list: for signed-in reviewers and open threads. */
 const media = lazyModule(() => import('./media'));
@@ -43,6 +45,9 @@ function lazyComponent<M, P extends object>(source: LazyModule<M>, pick: (module
   };
 }
 
+export const PinLayer = lazyComponent(reviewChunk, (m) => m.PinLayer);
+export const PinControls = lazyComponent(reviewChunk, (m) => m.PinControls);
+export const ThreadPanel = lazyComponent(reviewChunk, (m) => m.ThreadPanel);
 export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
 export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);

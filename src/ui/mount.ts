@@ -3,19 +3,18 @@
  * shadow root holding the UI. Styles are adopted stylesheets, or a `<style nonce>` where those are
  * unsupported, so strict CSPs work. Unmounting removes the element and everything it registered.
  */
+import { effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
 import type { Controller } from '../state/actions';
 import { ListenerCollection } from '../util/listener-collection';
 import { App } from './App';
 import baseCss from './base.css?inline';
-import { Widget } from './hooks';
-import { OverlayEngine } from './overlay/engine';
-import panelsCss from './panels.css?inline';
-import pinsCss from './pins.css?inline';
-import { PositionBoard } from './positions';
+import dockCss from './dock.css?inline';
+import { Widget, type ReviewTools } from './hooks';
+import { reviewChunk } from './lazy';
 
 export const HOST_TAG = 'pinmark-root';
-const STYLES = [baseCss, pinsCss, panelsCss].join('\n');
+const STYLES = `${baseCss}\n${dockCss}`;
 
 export interface MountedWidget {
   host: HTMLElement;
@@ -43,33 +42,42 @@ export function mountWidget(controller: Controller, options: { nonce?: string } 
     listeners.add(container, type, (event: Event) => event.stopPropagation());
   }
 
-  const positions = new PositionBoard();
-  const { actions } = controller;
-  let lastHref = location.href;
-  const engine = new OverlayEngine({
-    host,
-    positions,
-    // The cheap per-frame route check: SPAs that change the URL without any event we hear.
-    beforeRead(viewportWidth) {
-      if (location.href !== lastHref) {
-        lastHref = location.href;
-        actions.refreshPage();
-      }
-      actions.setViewportWidth(viewportWidth);
-    },
-    // A DOM change may have swapped the canonical link.
-    onDomSettled: () => actions.refreshPage(),
-    onError: (error) => controller.report(error, 'overlay'),
-  });
-  listeners.own(() => engine.destroy());
+  const review = signal<ReviewTools | null>(null);
+  let unmounted = false;
+  let loadingReview = false;
+  /** The review layer, once a reviewer is signed in (or about to comment); a failed download is tried again next time. */
+  const startReview = () => {
+    if (review.peek() || loadingReview) return;
+    loadingReview = true;
+    reviewChunk.load().then(
+      ({ createReviewTools }) => {
+        loadingReview = false;
+        if (unmounted || review.peek()) return;
+        const tools = createReviewTools({ controller, host, adoptStyles });
+        listeners.own(() => tools.destroy());
+        review.value = tools;
+      },
+      (error: unknown) => {
+        loadingReview = false;
+        if (!unmounted) controller.actions.partFailedToLoad(error);
+      },
+    );
+  };
+  const { store } = controller;
+  listeners.own(
+    effect(() => {
+      if (store.session.value.status === 'signed-in' || store.mode.value !== 'idle') startReview();
+    }),
+  );
 
   document.body.append(host);
-  render(h(Widget.Provider, { value: { controller, host, positions, engine, adoptStyles } }, h(App, null)), container);
+  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review } }, h(App, null)), container);
   markLauncherVisible();
 
   return {
     host,
     unmount() {
+      unmounted = true;
       try {
         render(null, container);
       } finally {

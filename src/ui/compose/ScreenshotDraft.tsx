@@ -3,14 +3,15 @@
  * it), the preview with Annotate / Remove once it is ready, and the reason when it was skipped —
  * the comment can be posted in every one of these states.
  */
-import { useWidget } from '../hooks';
+import { useReview, useWidget } from '../hooks';
 import { useMediaStyles } from '../media/styles';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
 
 export function ScreenshotDraft() {
   useMediaStyles();
-  const { controller, positions } = useWidget();
+  const { controller } = useWidget();
+  const { positions } = useReview();
   const { store, actions } = controller;
   // A retake marks the pin where it is now (the layer's coordinates are the viewport's).
   const retake = () => {

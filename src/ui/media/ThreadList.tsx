@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { ThreadResponse } from '../../api/wire';
 import { messageText } from '../../state/helpers';
-import { useWidget } from '../hooks';
+import { useReview, useWidget } from '../hooks';
 import { relativeTime } from '../format';
 import { strings } from '../strings';
 import { useMediaStyles } from './styles';
@@ -15,7 +15,8 @@ const EXCERPT = 90;
 
 export function ThreadList() {
   useMediaStyles();
-  const { controller, engine } = useWidget();
+  const { controller } = useWidget();
+  const { engine } = useReview();
   const { store, actions } = controller;
   const [open, setOpen] = useState(false);
   const threads = store.pageThreads.value;
