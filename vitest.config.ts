@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 export default defineConfig({
   // Pre-bundled up front: discovered mid-run on a cold cache, Vite re-optimises it and reloads a test.
-  optimizeDeps: { include: ['html2canvas'] },
+  optimizeDeps: { include: ['html2canvas', 'quill'] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     projects: [

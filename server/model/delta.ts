@@ -93,7 +93,10 @@ export function deltaToPlainText(delta: Delta): string {
       if (mention) text += `${mention.denotationChar ?? '@'}${mention.value}`;
     }
   }
-  return text.replace(/\n+$/, '');
+  // A loop, not /\n+$/: that regex is quadratic on a long run of newlines followed by text.
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(0, end);
 }
 
 /** Ids of the mention embeds, first occurrence order, without repeats. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deltaToPlainText, textToDelta } from './index';
+import { deltaToPlainText, mentionIdsOf, textToDelta } from './index';
 
 describe('textToDelta', () => {
   it('wraps text in one insert ending with a newline', () => {
@@ -50,5 +50,71 @@ describe('deltaToPlainText', () => {
 
   it('ignores malformed ops among good ones', () => {
     expect(deltaToPlainText({ ops: [null, { insert: 'ok' }, { insert: { mention: null } }, { delete: 1 }, { insert: '\n' }] })).toBe('ok');
+  });
+});
+
+describe('deltaToPlainText, server rules', () => {
+  it('removes every trailing newline but keeps inner ones', () => {
+    expect(deltaToPlainText({ ops: [{ insert: 'a\n\nb\n\n\n' }] })).toBe('a\n\nb');
+  });
+
+  it('uses a mention’s denotation char as given, even an empty one, and only valid mentions', () => {
+    const delta = {
+      ops: [
+        { insert: { mention: { id: 'u1', value: 'Ada', denotationChar: '' } } },
+        { insert: { mention: { id: '', value: 'NoId' } } },
+        { insert: { mention: { id: 7, value: 'NumId' } } },
+        { insert: { mention: { id: 'u2' } } },
+        { insert: { mention: { id: 'u3', value: 'Cy', denotationChar: 5 } } },
+        { insert: '\n' },
+      ],
+    };
+    expect(deltaToPlainText(delta)).toBe('Ada@Cy');
+  });
+
+  it('trims trailing newlines in linear time, even after many inner ones', () => {
+    const inner = '\n'.repeat(200_000);
+    expect(deltaToPlainText({ ops: [{ insert: `${inner}x${inner}` }] })).toBe(`${inner}x`);
+  });
+
+  it('reads a bare ops array too', () => {
+    expect(deltaToPlainText([{ insert: 'bare\n' }])).toBe('bare');
+  });
+
+  it('does not see formats or inserts through the prototype', () => {
+    const op = Object.create({ insert: 'inherited' }) as object;
+    expect(deltaToPlainText({ ops: [op, { insert: 'own\n' }] })).toBe('own');
+  });
+
+  it('survives a throwing getter and keeps what came before', () => {
+    const bad = {
+      get insert(): string {
+        throw new Error('boom');
+      },
+    };
+    expect(deltaToPlainText({ ops: [{ insert: 'kept ' }, bad, { insert: 'lost' }] })).toBe('kept ');
+  });
+});
+
+describe('mentionIdsOf', () => {
+  it('lists each valid mention id once, in order', () => {
+    const delta = {
+      ops: [
+        { insert: { mention: { id: 'b', value: 'Bob' } } },
+        { insert: ' ' },
+        { insert: { mention: { id: 'a', value: 'Ada' } } },
+        { insert: { mention: { id: 'b', value: 'Bob again' } } },
+        { insert: { mention: { id: '', value: 'x' } } },
+        { insert: { mention: { id: 'c' } } },
+        { insert: { mention: 'd' } },
+        { insert: { image: 'https://x/y.png' } },
+        { insert: '\n' },
+      ],
+    };
+    expect(mentionIdsOf(delta)).toEqual(['b', 'a']);
+  });
+
+  it.each([null, 1, 'x', {}, { ops: {} }, { ops: [null, { insert: null }] }])('is empty for malformed input %#', (input) => {
+    expect(mentionIdsOf(input)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * They keep the UI away from the delta module (data flows one way). Where pins go: anchoring.ts.
  */
 import type { MessageResponse } from '../api/wire';
-import { deltaToPlainText } from '../delta';
+import { deltaToPlainText } from '../delta/text';
 
 /** Plain text of a message: from its Delta, else the plain-text fields. */
 export function messageText(message: MessageResponse): string {

@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ThreadResponse } from '../api/wire';
-import { textToDelta } from '../delta';
+import { textToDelta } from '../delta/text';
 import type { ListenerCollection } from '../util/listener-collection';
 import type { AttachmentActions } from './attachment-actions';
 import { widgetError } from './errors';
