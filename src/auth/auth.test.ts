@@ -42,6 +42,7 @@ const exchangeAnswer = (token: string, minutes = 60) =>
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   owner = new ListenerCollection();
   states = [];
   requests = [];
@@ -52,6 +53,7 @@ afterEach(() => {
   owner.removeAll();
   vi.useRealTimers();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('session restore', () => {

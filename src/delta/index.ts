@@ -5,5 +5,5 @@
  */
 export { normalizeDelta } from './normalize';
 export { renderDelta } from './render';
-export { deltaToPlainText, mentionIdsOf, textToDelta } from './text';
+export { deltaToPlainText, EMPTY_DELTA, mentionIdsOf, textToDelta } from './text';
 export { default as deltaCss } from './delta.css?inline';

@@ -30,3 +30,6 @@ export function mentionIdsOf(delta: unknown): string[] {
   });
   return [...ids];
 }
+
+/** An empty document (one newline). Shared: never mutate it. */
+export const EMPTY_DELTA: Delta = Object.freeze({ ops: Object.freeze([Object.freeze({ insert: '\n' })]) }) as unknown as Delta;

@@ -15,9 +15,11 @@ import type { DiagnosticsSource } from './compose-actions';
 import { describing, reviewing } from './lazy-parts';
 import type { ReviewingActions } from './reviewing';
 import type { ScreenshotConfig } from './screenshot-actions';
+import { createDraftActions } from './draft-actions';
+import { createDraftStore } from './drafts';
 import { createMoveActions } from './move-actions';
 import { createPageActions } from './page-actions';
-import { createStore, type WidgetError } from './store';
+import { createStore, type MentionCandidate, type WidgetError } from './store';
 import { createThreadActions } from './thread-actions';
 import type { ViewModeBreakpoints } from './view-mode';
 
@@ -53,6 +55,7 @@ const AUTO_ENTER_GRACE_MS = 600;
 
 export function createController({ config, api, owner, emit, report, authSeams, diagnostics }: ControllerDeps) {
   const store = createStore(config.viewModeBreakpoints);
+  const drafts = createDraftActions({ store, drafts: createDraftStore(config.publicKey, config.markupId) });
   const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
   let unauthorized: Promise<boolean> | null = null;
   /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
@@ -101,6 +104,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
       store.viewModes.value = viewModes ?? [];
       store.threadsLoaded.value = true;
       if (store.notice.peek()?.code === 'load_failed') store.notice.value = null;
+      if (drafts.restoreComposer()) preloadWriting();
     } catch (error) {
       if (owner.isDestroyed) return;
       const problem = report(error, 'load');
@@ -138,6 +142,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
   function closeEverything() {
     commentWhenSignedIn = false;
     store.mode.value = 'idle';
+    if (store.pendingPin.peek()) drafts.detachComposerDraft();
     store.pendingPin.value = null;
     store.openThreadId.value = null;
     store.signInPanelOpen.value = false;
@@ -159,6 +164,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         screenshot: config.screenshot ?? {},
         diagnostics,
         reload: load,
+        drafts,
       });
       return writing;
     });
@@ -258,7 +264,24 @@ export function createController({ config, api, owner, emit, report, authSeams, 
 
     // The writing tools (reviewing.ts): deferred until their chunk is here.
     placePin: deferred('placePin'),
-    setComposerText: deferred('setComposerText'),
+    setDraft: drafts.setDraft,
+    reply: deferred('reply'),
+    startEdit: deferred('startEdit'),
+    cancelEdit: deferred('cancelEdit'),
+    saveEdit: deferred('saveEdit'),
+    deleteMessage: deferred('deleteMessage'),
+    /** People to @mention: at once when known, else after GET /markups/:id/tag (empty on failure). */
+    mentionCandidates(): MentionCandidate[] | Promise<MentionCandidate[]> {
+      const known = store.mentionCandidates.peek();
+      if (known) return known;
+      return writingTools()
+        .then((tools) => tools.loadMentionCandidates())
+        .then((loaded) => {
+          // The editor says "Could not load people" for a rejection; the next `@` asks again.
+          if (!loaded) throw new Error('mention candidates unavailable');
+          return store.mentionCandidates.peek() ?? [];
+        });
+    },
     cancelComposer: deferred('cancelComposer'),
     createThread: deferred('createThread'),
     takeScreenshot: deferred('takeScreenshot'),
@@ -276,16 +299,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     screenshotsEnabled: (): boolean => writing?.screenshotsEnabled() ?? config.screenshot?.enabled !== false,
     screenshotForAnnotation: () => writing?.screenshotForAnnotation() ?? null,
 
-    ...createThreadActions({
-      ...base,
-      preload: preloadWriting,
-      // Files can only be listed once the tools are here; without any, a reply needs none of them.
-      attachmentsReady: (key: string) =>
-        writing || store.attachments.peek()[key]?.length
-          ? writingTools().then((tools) => tools.attachmentsReady(key))
-          : Promise.resolve({ fileIds: [] }),
-      clearAttachments: (key: string) => writing?.clearAttachments(key),
-    }),
+    ...createThreadActions({ ...base, preload: preloadWriting }),
     ...createMoveActions(base),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 

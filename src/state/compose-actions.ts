@@ -2,14 +2,13 @@
  * The new-comment flow: a click in comment mode drops a pending pin and starts its screenshot; the
  * reviewer writes, attaches, annotates; posting creates the thread (with attachments, annotations
  * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
- * What was typed stays in the store until the server confirmed the thread.
+ * What was typed stays a draft (draft-actions.ts) until the server confirmed the thread.
  */
 import { ApiError } from '../api/errors';
 import type { CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
-import { textToDelta } from '../delta';
 import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
-import { widgetError } from './errors';
 import { capturing, describing } from './lazy-parts';
+import { messageBodyOf } from './message-body';
 import type { createScreenshotActions } from './screenshot-actions';
 import type { ReviewingDeps } from './reviewing';
 import type { Uploader } from './uploads';
@@ -63,19 +62,19 @@ export function createComposeActions(deps: ComposeActionDeps) {
       }
       composer.error.value = null;
       store.mode.value = 'composing';
+      // Text kept from a cancelled composer comes along, and now belongs to this pin.
+      const kept = store.drafts.peek()[NEW_THREAD];
+      if (kept) deps.drafts.setDraft(NEW_THREAD, kept);
       // After the composer's first frame, so it appears at once; the capture excludes the widget.
       owner.requestAnimationFrame(() => {
         if (store.mode.peek() === 'composing') screenshots.takeScreenshot({ clientX, clientY });
       });
     },
 
-    setComposerText(text: string): void {
-      composer.text.value = text;
-    },
-
     cancelComposer(): void {
       if (composer.posting.peek()) return;
-      composer.text.value = '';
+      // The text is kept for the next new comment (nothing typed is lost), no longer at this pin.
+      deps.drafts.detachComposerDraft();
       composer.error.value = null;
       store.pendingPin.value = null;
       screenshots.discardComposerScreenshot();
@@ -85,10 +84,10 @@ export function createComposeActions(deps: ComposeActionDeps) {
 
     async createThread(): Promise<void> {
       const anchor = store.pendingPin.peek();
-      const text = composer.text.peek().trim();
       if (composer.posting.peek() || !anchor) return;
-      if (!text) {
-        composer.error.value = widgetError('empty_message');
+      const written = messageBodyOf(store.drafts.peek()[NEW_THREAD]);
+      if ('error' in written) {
+        composer.error.value = written.error;
         return;
       }
       composer.posting.value = true;
@@ -110,7 +109,8 @@ export function createComposeActions(deps: ComposeActionDeps) {
           offsetYPercentage: anchor.offsetYPercentage,
           viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), deps.breakpoints),
           browserContext: await browserContextAsync(),
-          message: textToDelta(text),
+          // A new thread's body carries the Delta only (the server derives its text and mentions).
+          message: written.message,
         };
         const attached = [...files.fileIds, ...diagnostics];
         if (attached.length) body.attachments = attached;
@@ -119,7 +119,7 @@ export function createComposeActions(deps: ComposeActionDeps) {
         const thread = await authed(() => api.createThread(body));
         if (owner.isDestroyed) return;
         store.threads.value = [...store.threads.peek().filter((t) => t.id !== thread.id), thread];
-        composer.text.value = '';
+        deps.drafts.clearDraft(NEW_THREAD);
         store.pendingPin.value = null;
         attachments.clearAttachments(NEW_THREAD);
         screenshots.sendScreenshotOf(thread.id);

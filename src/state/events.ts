@@ -8,6 +8,9 @@ export interface PinmarkEventMap {
   signedOut: { expired: boolean };
   threadCreated: { thread: ThreadResponse };
   messageCreated: { threadId: string; message: MessageResponse };
+  /** An edit of a message was saved (`message` as the server returned it). */
+  messageUpdated: { threadId: string; message: MessageResponse };
+  messageDeleted: { threadId: string; messageId: string };
   threadResolved: { threadId: string };
   threadReopened: { threadId: string };
   threadDeleted: { threadId: string };

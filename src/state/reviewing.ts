@@ -1,11 +1,13 @@
 /**
- * Everything a reviewer needs to write: the new-comment flow, its screenshot, attachments, uploads
- * and the reading of diagnostics files. A lazy chunk (see actions.ts): a visitor who only looks at
+ * Everything a reviewer needs to write: the new-comment flow, its screenshot, attachments, uploads,
+ * replies and edits, and the reading of diagnostics files. A lazy chunk (see actions.ts): a visitor who only looks at
  * pins never downloads it; it starts loading when comment mode starts or a thread opens.
  */
 import { createAttachmentActions } from './attachment-actions';
 import { createComposeActions, type DiagnosticsSource } from './compose-actions';
 import { createDiagnosticsActions } from './diagnostics-summary';
+import type { DraftActions } from './draft-actions';
+import { createMessageActions } from './message-actions';
 import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
 import type { ThreadActionDeps } from './thread-actions';
 import { createUploader } from './uploads';
@@ -18,6 +20,7 @@ export interface ReviewingDeps extends ThreadActionDeps {
   diagnostics?: DiagnosticsSource | null;
   /** Reloads the markup (a 403 usually means new comments were paused meanwhile). */
   reload: () => Promise<void>;
+  drafts: DraftActions;
 }
 
 export type ReviewingActions = ReturnType<typeof createReviewingActions>;
@@ -32,5 +35,6 @@ export function createReviewingActions(deps: ReviewingDeps) {
     ...attachments,
     ...createDiagnosticsActions({ store }),
     ...createComposeActions({ ...deps, uploader, screenshots, attachments }),
+    ...createMessageActions({ ...deps, attachments }),
   };
 }

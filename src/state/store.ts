@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals';
 import { canonicalUrlOf, urlWithoutHash } from '../anchor/canonical-url';
 import type { PinAnchor } from '../anchor/types';
-import type { MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../api/wire';
+import type { Delta, MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../api/wire';
 import type { AttachmentDraft } from './attachment-actions';
 import type { DiagnosticsState } from './diagnostics-summary';
 import type { ScreenshotDraft } from './screenshot-actions';
@@ -30,8 +30,17 @@ export interface WidgetError {
   cause?: WidgetError;
 }
 
-/** The attachments key of the new-comment composer (replies use their thread id). */
+/** The attachments and draft key of the new-comment composer (replies use their thread id). */
 export const NEW_THREAD = 'new';
+/** The draft key of an edit of a message. */
+export const editKey = (messageId: string) => `edit:${messageId}`;
+
+/** Someone who can be @mentioned. */
+export interface MentionCandidate {
+  id: string;
+  name: string;
+  email?: string;
+}
 
 export type ThreadTask = 'reply' | 'resolve' | 'delete';
 
@@ -83,8 +92,18 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
     signInError: signal<WidgetError | null>(null),
     /** Problems not tied to a form: loading threads failed, session expired… */
     notice: signal<WidgetError | null>(null),
+    /**
+     * What the reviewer typed and has not sent, by composer: `new`, a thread id (its reply) or
+     * `edit:<messageId>`. Mirrored to storage (drafts.ts), so a reload loses nothing.
+     */
+    drafts: signal<Record<string, Delta>>({}),
+    /** The message being edited in place (its draft is `edit:<id>`). */
+    editingMessage: signal<string | null>(null),
+    /** Messages with an edit or delete on its way (shown optimistically meanwhile). */
+    messageTasks: signal<Record<string, 'saving' | 'deleting'>>({}),
+    /** People who can be @mentioned on this markup (GET /markups/:id/tag), once asked for. */
+    mentionCandidates: signal<MentionCandidate[] | null>(null),
     composer: {
-      text: signal(''),
       posting: signal(false),
       error: signal<WidgetError | null>(null),
       /** The new comment's screenshot: capturing (with its phase), ready, failed or none. */
@@ -105,8 +124,6 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
     /** Threads whose moved pin is being saved (shown optimistically meanwhile). */
     savingPins: signal<ReadonlySet<string>>(new Set()),
     thread: {
-      /** Reply drafts by thread id: closing a panel never loses what was typed. */
-      drafts: signal<Record<string, string>>({}),
       busy: signal<ThreadTask | null>(null),
       error: signal<WidgetError | null>(null),
       confirmingDelete: signal(false),

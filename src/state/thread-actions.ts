@@ -1,13 +1,12 @@
 /**
- * What the reviewer does inside an open thread: reply, resolve/reopen, delete. One task at a time;
- * failures are shown in the thread panel and reply drafts survive them (and closing the panel).
+ * What the reviewer does with an open thread: open and close it, resolve/reopen, delete it, see its
+ * screenshot. One task at a time; failures are shown in the thread panel. Writing in a thread
+ * (replies, edits) is message-actions.ts, in the reviewing chunk.
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ThreadResponse } from '../api/wire';
-import { textToDelta } from '../delta/text';
 import type { ListenerCollection } from '../util/listener-collection';
-import type { AttachmentActions } from './attachment-actions';
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
 import type { Store, ThreadTask, WidgetError } from './store';
@@ -22,14 +21,12 @@ export interface ThreadActionDeps {
   authed: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
-export interface ReplyActionDeps extends ThreadActionDeps {
-  attachmentsReady: AttachmentActions['attachmentsReady'];
-  clearAttachments: (key: string) => void;
-  /** Starts loading the writing tools (a reviewer who opens a thread may reply with files). */
+export interface OpenThreadDeps extends ThreadActionDeps {
+  /** Starts loading the writing tools (a reviewer who opens a thread may reply). */
   preload: () => void;
 }
 
-export function createThreadActions(deps: ReplyActionDeps) {
+export function createThreadActions(deps: OpenThreadDeps) {
   const { store, api, owner, emit, report, authed } = deps;
   function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
     store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
@@ -68,32 +65,6 @@ export function createThreadActions(deps: ReplyActionDeps) {
       store.thread.error.value = null;
       store.lightbox.value = null;
       if (store.mode.peek() === 'viewing-thread') store.mode.value = 'idle';
-    },
-
-    setDraft(threadId: string, text: string): void {
-      store.thread.drafts.value = { ...store.thread.drafts.peek(), [threadId]: text };
-    },
-
-    async reply(threadId: string): Promise<void> {
-      const text = (store.thread.drafts.peek()[threadId] ?? '').trim();
-      if (!text) {
-        if (!store.thread.busy.peek()) store.thread.error.value = widgetError('empty_message');
-        return;
-      }
-      await task('reply', async () => {
-        const files = await deps.attachmentsReady(threadId);
-        if ('error' in files) {
-          store.thread.error.value = files.error;
-          return;
-        }
-        const body = { message: textToDelta(text), ...(files.fileIds.length ? { attachments: files.fileIds } : {}) };
-        const message = await authed(() => api.createMessage(threadId, body));
-        deps.clearAttachments(threadId);
-        updateThread(threadId, (t) => ({ ...t, messages: [...(t.messages ?? []), message], lastActivityAt: message.createdAt }));
-        const { [threadId]: _sent, ...rest } = store.thread.drafts.peek();
-        store.thread.drafts.value = rest;
-        emit('messageCreated', { threadId, message });
-      });
     },
 
     resolve: (threadId: string) =>

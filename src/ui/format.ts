@@ -17,3 +17,13 @@ export function relativeTime(epochMs: number, now = Date.now()): string {
 export function isoTime(epochMs: number): string | undefined {
   return Number.isFinite(epochMs) ? new Date(epochMs).toISOString() : undefined;
 }
+
+/** The full local date and time, for hovering a relative time ("21 Nov 2026, 14:05"). */
+export function exactTime(epochMs: number): string {
+  if (!Number.isFinite(epochMs)) return '';
+  try {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
+  } catch {
+    return new Date(epochMs).toLocaleString();
+  }
+}

@@ -11,6 +11,7 @@ let fixture: HTMLElement;
 beforeEach(async () => {
   await page.viewport(1280, 800);
   sessionStorage.clear();
+  localStorage.clear();
   signInViaStorage();
   fixture = document.createElement('div');
   fixture.innerHTML = `

@@ -12,6 +12,7 @@ beforeEach(async () => {
   // Desktop width: the fake threads were made on desktop, and only this device class's pins show.
   await page.viewport(1280, 800);
   sessionStorage.clear();
+  localStorage.clear();
   signInViaStorage();
   fixture = document.createElement('div');
   fixture.innerHTML = `
@@ -111,8 +112,8 @@ describe('thread panel', () => {
 
     await panel.getByRole('textbox', { name: 'Write a reply' }).fill('A reply');
     await panel.getByRole('button', { name: 'Send reply' }).click();
-    await expect.element(panel.getByText('A reply')).toBeVisible();
-    await expect.element(panel.getByRole('textbox', { name: 'Write a reply' })).toHaveValue('');
+    await expect.element(panel.getByRole('listitem').filter({ hasText: 'A reply' })).toBeVisible();
+    await expect.poll(() => panel.getByRole('textbox', { name: 'Write a reply' }).element().textContent).toBe('');
     expect(events.reply).toHaveBeenCalledWith(expect.objectContaining({ threadId: 'thread-1' }));
 
     await panel.getByRole('button', { name: 'Resolve' }).click();
@@ -139,10 +140,10 @@ describe('thread panel', () => {
     await panel.getByRole('textbox', { name: 'Write a reply' }).fill('Keep me');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect.element(panel.getByRole('alert')).toBeVisible();
-    await expect.element(panel.getByRole('textbox', { name: 'Write a reply' })).toHaveValue('Keep me');
+    await expect.element(panel.getByRole('textbox', { name: 'Write a reply' })).toHaveTextContent('Keep me');
     await panel.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Thread 1' }).click();
-    await expect.element(page.getByRole('textbox', { name: 'Write a reply' })).toHaveValue('Keep me');
+    await expect.element(page.getByRole('textbox', { name: 'Write a reply' })).toHaveTextContent('Keep me');
   });
 
   it('shows only the controls the scopes allow (all of them when scopes are missing)', async () => {
@@ -164,6 +165,7 @@ describe('thread panel', () => {
 describe('session and markup states', () => {
   it('signed out: the launcher opens a sign-in panel and says when the popup is blocked', async () => {
     sessionStorage.clear();
+    localStorage.clear();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     try {
       harness = await startWidget();

@@ -4,6 +4,7 @@
  * Visitors who never sign in (most of a customer's visitors) load none of it; mount.ts starts it
  * as soon as a session exists, in parallel with the thread list's fetch.
  */
+import { deltaCss } from '../delta';
 import type { Controller } from '../state/actions';
 import type { ReviewTools } from './hooks';
 import { OverlayEngine } from './overlay/engine';
@@ -13,7 +14,7 @@ import { PositionBoard } from './positions';
 
 export { PinControls } from './PinControls';
 export { PinLayer } from './PinLayer';
-export { ThreadPanel } from './ThreadPanel';
+export { ThreadPanel } from './thread/ThreadPanel';
 
 export interface ReviewDeps {
   controller: Controller;
@@ -23,7 +24,7 @@ export interface ReviewDeps {
 
 /** The engine and position board for one mounted widget; `destroy()` removes all they registered. */
 export function createReviewTools({ controller, host, adoptStyles }: ReviewDeps): ReviewTools & { destroy(): void } {
-  adoptStyles(`${pinsCss}\n${panelsCss}`);
+  adoptStyles(`${pinsCss}\n${panelsCss}\n${deltaCss}`);
   const positions = new PositionBoard();
   const { actions } = controller;
   let lastHref = location.href;

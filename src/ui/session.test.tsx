@@ -8,6 +8,7 @@ let fixture: HTMLElement;
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   fixture = document.createElement('div');
   fixture.innerHTML = `<h1 id="headline" style="margin:40px;width:400px;height:60px">Welcome</h1>`;
   document.body.append(fixture);
@@ -72,7 +73,7 @@ describe('an expired session', () => {
     await composer.getByRole('textbox', { name: 'Comment' }).fill('Precious words');
     await composer.getByRole('button', { name: 'Post' }).click();
     await expect.element(composer.getByRole('alert')).toHaveTextContent(/session expired/i);
-    await expect.element(composer.getByRole('textbox', { name: 'Comment' })).toHaveValue('Precious words');
+    await expect.element(composer.getByRole('textbox', { name: 'Comment' })).toHaveTextContent('Precious words');
     await expect.element(composer.getByRole('button', { name: 'Sign in to comment' })).toBeVisible();
     expect(signedOut).toHaveBeenCalledWith({ expired: true });
     expect(sessionStorage.getItem('pinmark:session:pk_test:m1')).toBeNull();

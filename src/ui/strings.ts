@@ -121,6 +121,20 @@ export const strings = {
     noMessages: 'No messages yet.',
     notPlaced: 'This comment’s element was not found on this page. Move pin puts it somewhere new.',
   },
+  message: {
+    edit: 'Edit', // contract
+    delete: 'Delete', // contract
+    save: 'Save', // contract
+    cancel: 'Cancel',
+    editor: 'Edit message', // contract
+    edited: 'edited',
+    saving: 'Saving…',
+    deleting: 'Deleting…',
+    confirmDelete: 'Delete this message?',
+    confirm: 'Delete message', // contract
+    keep: 'Keep',
+    actions: (author: string) => `Message from ${author}`,
+  },
   notice: {
     dismiss: 'Dismiss',
     retry: 'Retry',
@@ -152,6 +166,12 @@ export function describeError(error: WidgetError): string {
       return strings.launcher.pausedHint;
     case 'empty_message':
       return 'Write something first.';
+    case 'message_too_long':
+      return 'That comment is too long (at most 20,000 characters). Please shorten it.';
+    case 'edit_failed':
+      return `Your edit could not be saved, so the message is unchanged; your edit is still in the box. ${error.cause ? describeError(error.cause) : ''}`.trim();
+    case 'delete_failed':
+      return `The message could not be deleted, so it is back. ${error.cause ? describeError(error.cause) : ''}`.trim();
     case 'load_failed':
       return `Comments could not be loaded. ${networkOr(error)}`;
     case 'network_error':

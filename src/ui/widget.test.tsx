@@ -11,6 +11,7 @@ let hostClicks: ReturnType<typeof vi.fn<(event: Event) => void>>;
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   signInViaStorage();
   fixture = document.createElement('div');
   fixture.innerHTML = `
@@ -215,7 +216,7 @@ describe('comment mode', () => {
     await textbox.fill('Do not lose me');
     await page.getByRole('button', { name: 'Post' }).click();
     await expect.element(page.getByRole('alert')).toHaveTextContent('The comment service had a problem. Please try again.');
-    await expect.element(textbox).toHaveValue('Do not lose me');
+    await expect.element(textbox).toHaveTextContent('Do not lose me');
     expect(errors).toHaveBeenCalledWith(expect.objectContaining({ code: 'internal_error', status: 500 }));
 
     await textbox.click();

@@ -1,9 +1,12 @@
-/** The new-comment popover beside the pending pin. The text lives in the store: nothing typed is lost. */
-import { useEffect, useRef } from 'preact/hooks';
+/** The new-comment popover beside the pending pin. What is typed is a draft (store and storage): nothing is lost. */
+import { useRef } from 'preact/hooks';
+import { EMPTY_DELTA } from '../../delta';
+import { RichTextEditor } from '../editor';
 import { dropProps, filesOf } from '../files';
 import { useFollowPin } from '../follow';
 import { useWidget } from '../hooks';
 import { AttachButton, AttachmentChips } from '../lazy';
+import { useMentionSource } from '../mentions';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
 import { NEW_THREAD } from '../../state/store';
@@ -12,14 +15,10 @@ import { ScreenshotDraft } from './ScreenshotDraft';
 export function Composer() {
   const { controller } = useWidget();
   const { store, actions } = controller;
-  const { text, posting, error } = store.composer;
+  const { posting, error } = store.composer;
   const dialog = useRef<HTMLDivElement>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionSource();
   useFollowPin(PENDING, dialog);
-
-  useEffect(() => {
-    textarea.current?.focus({ preventScroll: true });
-  }, []);
 
   const signedOut = store.session.value.status === 'signed-out';
   const busy = posting.value;
@@ -43,23 +42,28 @@ export function Composer() {
       }}
       {...dropProps(attach)}
     >
-      <textarea
-        ref={textarea}
-        class="pm-textarea"
-        aria-label={strings.composer.textarea}
-        placeholder={strings.composer.placeholder}
-        rows={3}
-        maxLength={20_000}
-        value={text.value}
-        onInput={(event) => actions.setComposerText(event.currentTarget.value)}
-        aria-invalid={problem?.code === 'empty_message' ? 'true' : undefined}
+      <div
         onPaste={(event) => {
+          // The editor lets pasted files through; they become attachments.
           const files = filesOf(event.clipboardData);
           if (!files.length) return;
           event.preventDefault();
           attach(files);
         }}
-      />
+      >
+        <RichTextEditor
+          label={strings.composer.textarea}
+          placeholder={strings.composer.placeholder}
+          value={store.drafts.value[NEW_THREAD] ?? EMPTY_DELTA}
+          onChange={(delta) => actions.setDraft(NEW_THREAD, delta)}
+          onSubmit={() => actions.createThread()}
+          onCancel={() => actions.cancelComposer()}
+          mentions={mentions}
+          invalid={problem?.code === 'empty_message' || problem?.code === 'message_too_long'}
+          disabled={busy}
+          autoFocus
+        />
+      </div>
       <AttachmentChips composerKey={NEW_THREAD} />
       <ScreenshotDraft />
       {problem && (

@@ -36,7 +36,7 @@ export function makeMessage(threadId: string, text: string, extra: Partial<Messa
     scopes: ['update-message', 'delete-message'],
     assignedRoleSlugs: [],
     createdAt: now() - 5 * 60_000,
-    modifiedAt: now(),
+    modifiedAt: now() - 5 * 60_000,
     user,
     userMetaData: { lastSeenAt: null },
     attachments: [],
@@ -168,6 +168,21 @@ function route(service: FakeService, method: string, path: string, body: any): R
   if ((match = path.match(/^\/threads\/([^/]+)\/messages$/)) && method === 'POST') {
     const text = String(body?.message?.ops?.[0]?.insert ?? '').replace(/\n$/, '');
     return json({ data: makeMessage(decodeURIComponent(match[1]!), text, { createdAt: Date.now() }) });
+  }
+  if ((match = path.match(/^\/messages\/([^/]+)$/)) && (method === 'PATCH' || method === 'DELETE')) {
+    const id = decodeURIComponent(match[1]!);
+    const thread = service.threads.find((t) => t.messages.some((m) => m.id === id));
+    if (method === 'DELETE') {
+      if (thread) thread.messages = thread.messages.filter((m) => m.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    const old = thread?.messages.find((m) => m.id === id);
+    const changed = { ...(old ?? makeMessage('?', '')), id, messageJson: body.message, message: body.content, content: body.content, mentionIds: body.mentionIds, modifiedAt: Date.now() };
+    if (thread) thread.messages = thread.messages.map((m) => (m.id === id ? changed : m));
+    return json({ data: changed });
+  }
+  if ((match = path.match(/^\/markups\/([^/]+)\/tag$/)) && method === 'GET') {
+    return json({ data: { taggable: [user, { id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' }], tagged: [] } });
   }
   if ((match = path.match(/^\/threads\/([^/]+)\/resolve$/)) && method === 'POST') {
     return json({ data: { threadId: decodeURIComponent(match[1]!), modifiedAt: Date.now() } });

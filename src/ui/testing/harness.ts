@@ -50,6 +50,7 @@ export async function startWidget(service: FakeService = createFakeService(), op
       pinmark.destroy();
       restoreFetch();
       sessionStorage.clear();
+      localStorage.clear();
     },
   };
 }

@@ -1,16 +1,20 @@
 /**
- * The open thread, beside its pin: messages (as text, never HTML), a reply box, resolve/reopen and
- * delete with an inline confirmation. Controls appear only when the thread's scopes allow them.
+ * The open thread, beside its pin: messages (rich text as elements, never HTML), a rich-text reply
+ * box whose draft survives a reload, resolve/reopen and delete with an inline confirmation.
+ * Controls appear only when the thread's scopes allow them.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { ThreadResponse } from '../api/wire';
-import { allows, messageText } from '../state/helpers';
-import { dropProps, filesOf } from './files';
-import { useFollowPin } from './follow';
-import { useReview, useWidget } from './hooks';
-import { isoTime, relativeTime } from './format';
-import { AttachButton, AttachmentChips, MessageAttachments, ScreenshotView } from './lazy';
-import { describeError, strings } from './strings';
+import type { ThreadResponse } from '../../api/wire';
+import { allows } from '../../state/helpers';
+import { EMPTY_DELTA } from '../../delta';
+import { RichTextEditor } from '../editor';
+import { dropProps, filesOf } from '../files';
+import { useFollowPin } from '../follow';
+import { useReview, useWidget } from '../hooks';
+import { AttachButton, AttachmentChips, ScreenshotView } from '../lazy';
+import { useMentionSource } from '../mentions';
+import { describeError, strings } from '../strings';
+import { Message } from './Message';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
   const { controller } = useWidget();
@@ -27,7 +31,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
   const busy = store.thread.busy.value;
   const problem = store.thread.error.value;
   const confirming = store.thread.confirmingDelete.value;
-  const draft = store.thread.drafts.value[thread.id] ?? '';
+  const draft = store.drafts.value[thread.id];
+  const mentions = useMentionSource();
   const messages = Array.isArray(thread.messages) ? thread.messages : [];
   const resolved = thread.resolved === true;
   const openImage = (url: string, label: string) => actions.viewImage(url, label);
@@ -59,17 +64,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
 
       <ol class="pm-messages">
         {messages.length === 0 && <li class="pm-muted">{strings.thread.noMessages}</li>}
-        {messages.map((message) => (
-          <li key={message.id} class="pm-message">
-            <div class="pm-message-meta">
-              <strong class="pm-author">{message.user?.name || strings.thread.unknownAuthor}</strong>
-              <time class="pm-muted" dateTime={isoTime(message.createdAt)} title={isoTime(message.createdAt)}>
-                {relativeTime(message.createdAt)}
-              </time>
-            </div>
-            <p class="pm-text">{messageText(message)}</p>
-            {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={openImage} />}
-          </li>
+        {messages.map((message, index) => (
+          <Message key={message.id} threadId={thread.id} message={message} first={index === 0} onOpenImage={openImage} />
         ))}
       </ol>
 
@@ -86,27 +82,22 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       {allows(thread, 'reply') && (
         <div
           class="pm-reply"
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              void actions.reply(thread.id);
-            }
+          onPaste={(event) => {
+            // The editor lets pasted files through; they become attachments of the reply.
+            const files = filesOf(event.clipboardData);
+            if (!files.length) return;
+            event.preventDefault();
+            attach(files);
           }}
         >
-          <textarea
-            class="pm-textarea"
-            aria-label={strings.thread.replyTextarea}
+          <RichTextEditor
+            label={strings.thread.replyTextarea}
             placeholder={strings.thread.replyPlaceholder}
-            rows={2}
-            maxLength={20_000}
-            value={draft}
-            onInput={(event) => actions.setDraft(thread.id, event.currentTarget.value)}
-            onPaste={(event) => {
-              const files = filesOf(event.clipboardData);
-              if (!files.length) return;
-              event.preventDefault();
-              attach(files);
-            }}
+            value={draft ?? EMPTY_DELTA}
+            onChange={(delta) => actions.setDraft(thread.id, delta)}
+            onSubmit={() => actions.reply(thread.id)}
+            mentions={mentions}
+            invalid={problem?.code === 'empty_message'}
           />
           <AttachmentChips composerKey={thread.id} />
           <div class="pm-reply-actions">

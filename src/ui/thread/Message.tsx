@@ -1,0 +1,122 @@
+/**
+ * One message of a thread: its author, a live relative time, its rich text (rendered from the
+ * Delta as elements, never as HTML), attachments, and Edit/Delete for the reviewer's own messages
+ * when the server's scopes allow. Editing happens in place, on a draft that survives a reload.
+ */
+import { useState } from 'preact/hooks';
+import type { MessageResponse } from '../../api/wire';
+import { renderDelta, textToDelta } from '../../delta';
+import { allows, messageText } from '../../state/helpers';
+import { editKey } from '../../state/store';
+import { RichTextEditor } from '../editor';
+import { useWidget } from '../hooks';
+import { MessageAttachments } from '../lazy';
+import { useMentionSource } from '../mentions';
+import { strings } from '../strings';
+import { RelativeTime } from './RelativeTime';
+
+interface MessageProps {
+  threadId: string;
+  message: MessageResponse;
+  /** The first message is the thread's body: deleting it means deleting the thread. */
+  first: boolean;
+  onOpenImage(url: string, label: string): void;
+}
+
+/** An edit or delete needs the server's word; without a scopes list, only one's own messages qualify. */
+function may(message: MessageResponse, scope: string, userId: string | null): boolean {
+  if (Array.isArray(message.scopes)) return allows(message, scope);
+  return !!userId && message.user?.id === userId;
+}
+
+export function Message({ threadId, message, first, onOpenImage }: MessageProps) {
+  const { store, actions } = useWidget().controller;
+  const mentions = useMentionSource();
+  const [confirming, setConfirming] = useState(false);
+  const session = store.session.value;
+  const userId = session.status === 'signed-in' ? session.userId : null;
+  const editing = store.editingMessage.value === message.id;
+  const task = store.messageTasks.value[message.id];
+  const canEdit = may(message, 'update-message', userId);
+  const canDelete = !first && may(message, 'delete-message', userId);
+  const author = message.user?.name || strings.thread.unknownAuthor;
+  // Our server sets modifiedAt = createdAt on creation and moves it on every edit.
+  const edited = Number.isFinite(message.modifiedAt) && message.modifiedAt > message.createdAt;
+  const body = message.messageJson ?? textToDelta(messageText(message));
+
+  return (
+    <li class="pm-message" aria-busy={task ? 'true' : undefined}>
+      <div class="pm-message-meta">
+        <strong class="pm-author">{author}</strong>
+        <RelativeTime epochMs={message.createdAt} />
+        {edited && <span class="pm-muted">· {strings.message.edited}</span>}
+        {task && <span class="pm-muted">· {task === 'saving' ? strings.message.saving : strings.message.deleting}</span>}
+        {!editing && !task && (canEdit || canDelete) && (
+          <span class="pm-message-tools" role="group" aria-label={strings.message.actions(author)}>
+            {canEdit && (
+              <button type="button" class="pm-link-button" onClick={() => actions.startEdit(message.id)}>
+                {strings.message.edit}
+              </button>
+            )}
+            {canDelete && (
+              <button type="button" class="pm-link-button" onClick={() => setConfirming(true)}>
+                {strings.message.delete}
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+
+      {editing ? (
+        <div
+          class="pm-edit"
+          onKeyDown={(event) => {
+            // Esc closes the edit, not the whole thread.
+            if (event.key === 'Escape') event.stopPropagation();
+          }}
+        >
+          <RichTextEditor
+            label={strings.message.editor}
+            value={store.drafts.value[editKey(message.id)] ?? body}
+            onChange={(delta) => actions.setDraft(editKey(message.id), delta)}
+            onSubmit={() => actions.saveEdit(threadId, message.id)}
+            onCancel={() => actions.cancelEdit()}
+            mentions={mentions}
+            autoFocus
+          />
+          <div class="pm-actions">
+            <button type="button" class="pm-button" onClick={() => actions.cancelEdit()}>
+              {strings.message.cancel}
+            </button>
+            <button type="button" class="pm-button pm-button--primary" onClick={() => actions.saveEdit(threadId, message.id)}>
+              {strings.message.save}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div class="pm-text">{renderDelta(body)}</div>
+      )}
+
+      {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={onOpenImage} />}
+
+      {confirming && !task && (
+        <div class="pm-confirm" role="group" aria-label={strings.message.confirmDelete}>
+          <span>{strings.message.confirmDelete}</span>
+          <button
+            type="button"
+            class="pm-button pm-button--danger"
+            onClick={() => {
+              setConfirming(false);
+              actions.deleteMessage(threadId, message.id);
+            }}
+          >
+            {strings.message.confirm}
+          </button>
+          <button type="button" class="pm-button" onClick={() => setConfirming(false)}>
+            {strings.message.keep}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
