@@ -46,7 +46,15 @@ export default defineConfig(({ mode }): UserConfig => {
               // Everything the entry loads statically goes into app.js itself. Without this group
               // rolldown splits modules shared with lazy chunks (preact, ListenerCollection) into
               // common chunks app.js imports (rolldown#10731): a second request before the launcher.
-              codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+              // The rich-text editor and the message renderer get chunks of their own (shared by the
+              // compose and review chunks; `npm run bench` reports their size by these names).
+              codeSplitting: {
+                groups: [
+                  { name: 'app', tags: ['$initial'] },
+                  { name: 'editor', test: /[\\/]src[\\/](ui[\\/]editor[\\/]|delta[\\/]dom\.ts)/ },
+                  { name: 'delta-render', test: /[\\/]src[\\/]delta[\\/](render|clean|read|normalize)\.ts|[\\/]src[\\/]delta[\\/]delta\.css/ },
+                ],
+              },
             },
           },
         },

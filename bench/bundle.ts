@@ -15,6 +15,13 @@ export async function measure(): Promise<BenchSection> {
   add('first load: app.js + static chunks (gzip)', kb(sizes.firstLoadGzip), `≤ ${kb(BUDGETS.firstLoadGzip)}`, sizes.firstLoadGzip <= BUDGETS.firstLoadGzip);
   add('lazy chunks (gzip, not in first load)', kb(sizes.lazyGzip), '—', null);
   add('html2canvas in first load', String(sizes.html2canvasInFirstLoad), 'false', !sizes.html2canvasInFirstLoad);
+  // Rich text (issue 5): the editor is fetched with the composer or an open thread, the renderer with the review chunk.
+  const chunk = (name: string) => sizes.lazyFiles.filter((f) => f.file.startsWith(`chunks/${name}-`)).reduce((sum, f) => sum + f.gzip, 0);
+  const editor = chunk('editor');
+  const renderer = chunk('delta-render');
+  add('rich text: composer (editor chunk, gzip, lazy)', kb(editor), '—', null);
+  add('rich text: renderer (gzip, lazy)', kb(renderer), '—', null);
+  add('rich text: share of all widget code (gzip)', `${(((editor + renderer) / (sizes.firstLoadGzip + sizes.lazyGzip)) * 100).toFixed(1)} %`, '—', null);
 
   const server = await startServer(Number(process.env.BENCH_PORT ?? 8790));
   try {
