@@ -1,6 +1,6 @@
 /**
  * Files from drag and drop and paste, for the composers. Apart from the attachment components (a
- * lazy chunk) because the thread panel, in the first load, wires its drop zone and paste with them.
+ * lazy chunk) because the composer and the thread panel wire their drop zones and paste with them.
  */
 import type { JSX } from 'preact';
 
@@ -32,3 +32,16 @@ export function dropProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttrib
   };
 }
 
+
+/** Paste handler for a composer: pasted files (images from the clipboard) become attachments; the
+ * rich-text editor lets such pastes through and inserts nothing. */
+export function pasteFilesProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttributes<HTMLDivElement>, 'onPaste'> {
+  return {
+    onPaste: (event) => {
+      const files = filesOf(event.clipboardData);
+      if (!files.length) return;
+      event.preventDefault();
+      onFiles(files);
+    },
+  };
+}

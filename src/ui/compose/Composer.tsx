@@ -2,7 +2,7 @@
 import { useRef } from 'preact/hooks';
 import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
-import { dropProps, filesOf } from '../files';
+import { dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
 import { useWidget } from '../hooks';
 import { AttachButton, AttachmentChips } from '../lazy';
@@ -42,15 +42,7 @@ export function Composer() {
       }}
       {...dropProps(attach)}
     >
-      <div
-        onPaste={(event) => {
-          // The editor lets pasted files through; they become attachments.
-          const files = filesOf(event.clipboardData);
-          if (!files.length) return;
-          event.preventDefault();
-          attach(files);
-        }}
-      >
+      <div {...pasteFilesProps(attach)}>
         <RichTextEditor
           label={strings.composer.textarea}
           placeholder={strings.composer.placeholder}

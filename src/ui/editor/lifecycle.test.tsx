@@ -5,21 +5,15 @@ import type { Delta } from '../../api/wire';
 import { Widget, type WidgetContext } from '../hooks';
 import css from './editor.css?inline';
 import { RichTextEditor } from './RichTextEditor';
-import { mod, mountRichText, settle, type EditorRig } from './testing';
+import { mod, mountRichText, settle, type EditorRig, finishRig, text } from './testing';
 
 let rig: EditorRig | null = null;
 afterEach(() => {
-  // Every Delta handed out is a valid document: ops, ending in a newline.
-  for (const delta of rig?.changes ?? []) {
-    const last = delta.ops[delta.ops.length - 1]!;
-    expect(typeof last.insert === 'string' && last.insert.endsWith('\n')).toBe(true);
-  }
-  rig?.unmount();
+  finishRig(rig);
   rig = null;
 });
 
 const focused = () => rig!.root.activeElement;
-const text = (insert: string, attributes?: Delta['ops'][number]['attributes']) => (attributes ? { insert, attributes } : { insert });
 
 describe('submit, cancel, value and lifecycle', () => {
   it('Ctrl+Enter submits and Esc cancels; without handlers the keys go on to the dialog', async () => {

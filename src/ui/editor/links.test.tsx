@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { Delta } from '../../api/wire';
-import { mod, mountRichText, settle, type EditorRig } from './testing';
+import { mod, mountRichText, settle, type EditorRig, finishRig, text } from './testing';
 
 let rig: EditorRig | null = null;
 afterEach(() => {
-  // Every Delta handed out is a valid document: ops, ending in a newline.
-  for (const delta of rig?.changes ?? []) {
-    const last = delta.ops[delta.ops.length - 1]!;
-    expect(typeof last.insert === 'string' && last.insert.endsWith('\n')).toBe(true);
-  }
-  rig?.unmount();
+  finishRig(rig);
   rig = null;
 });
 
 const focused = () => rig!.root.activeElement;
-const text = (insert: string, attributes?: Delta['ops'][number]['attributes']) => (attributes ? { insert, attributes } : { insert });
 
 describe('links', () => {
   const field = () => rig!.root.querySelector<HTMLInputElement>('input[aria-label="Link address"]');

@@ -1,5 +1,6 @@
 /** Test-only: the rich-text editor rendered into an open shadow root (like the widget's), callbacks recorded. */
 import { h, render } from 'preact';
+import { expect } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { Delta } from '../../api/wire';
 import { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './RichTextEditor';
@@ -75,3 +76,15 @@ export async function settle(): Promise<void> {
 
 /** Shortcut with the platform's modifier, in userEvent.keyboard syntax. */
 export const mod = (keys: string) => `{Control>}${keys}{/Control}`;
+
+/** A text op, with formats when given. */
+export const text = (insert: string, attributes?: Delta['ops'][number]['attributes']) => (attributes ? { insert, attributes } : { insert });
+
+/** After each test: every Delta handed out was a valid document (ending in a newline); then unmount. */
+export function finishRig(rig: EditorRig | null): void {
+  for (const delta of rig?.changes ?? []) {
+    const last = delta.ops[delta.ops.length - 1]!;
+    expect(typeof last.insert === 'string' && last.insert.endsWith('\n')).toBe(true);
+  }
+  rig?.unmount();
+}

@@ -8,7 +8,7 @@ import type { ThreadResponse } from '../../api/wire';
 import { allows } from '../../state/helpers';
 import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
-import { dropProps, filesOf } from '../files';
+import { dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
 import { useReview, useWidget } from '../hooks';
 import { AttachButton, AttachmentChips, ScreenshotView } from '../lazy';
@@ -80,16 +80,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       {store.readOnly.value && !allows(thread, 'reply') && <p class="pm-muted pm-paused-note">{strings.launcher.pausedHint}</p>}
 
       {allows(thread, 'reply') && (
-        <div
-          class="pm-reply"
-          onPaste={(event) => {
-            // The editor lets pasted files through; they become attachments of the reply.
-            const files = filesOf(event.clipboardData);
-            if (!files.length) return;
-            event.preventDefault();
-            attach(files);
-          }}
-        >
+        <div class="pm-reply" {...pasteFilesProps(attach)}>
           <RichTextEditor
             label={strings.thread.replyTextarea}
             placeholder={strings.thread.replyPlaceholder}
