@@ -11,6 +11,7 @@ import { apiCors } from './http/cors.ts';
 import { apiVersion } from './http/version.ts';
 import { MAX_BODY_BYTES } from './http/validate.ts';
 import { requireCaller } from './auth/caller.ts';
+import { idempotency } from './http/idempotency.ts';
 import { createIdpVerifier } from './auth/idp-token.ts';
 import { devIdpKeyStore } from './idp/keys.ts';
 import { idpRoutes } from './idp/routes.ts';
@@ -50,9 +51,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   // Authentication endpoints take no API key or exchange token; everything else needs one.
-  // (Listed by prefix so an unknown path is a 404, not a 401.)
+  // (Listed by prefix so an unknown path is a 404, not a 401.) Idempotency-Key comes after the
+  // caller, whose principal scopes the key; /auth/* is left out: its answers hold fresh credentials.
   const caller = requireCaller(deps);
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/upload-policy', '/upload-complete']) api.use(prefix, caller);
+  const idempotent = idempotency(deps);
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/upload-policy', '/upload-complete']) api.use(prefix, caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
   api.route('/', screenshotRoutes(deps));

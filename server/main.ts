@@ -16,8 +16,9 @@ import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
 import { demoAllowedOrigins, demoFilePath, isDatabaseEmpty, readDemoFile, seedDemo, writeDemoFile, type DemoInfo } from './seed.ts';
 import { openObjectStore } from './storage/open.ts';
 import { sweepUploads } from './model/file-cleanup.ts';
+import { sweepIdempotencyKeys } from './http/idempotency.ts';
 
-/** How often abandoned uploads are swept (model/file-cleanup.ts). */
+/** How often abandoned uploads (model/file-cleanup.ts) and expired idempotency keys are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -150,10 +151,12 @@ async function main(): Promise<void> {
     appFetch = (request) => app.fetch(request);
     printBanner(config, opened.description, storage.description, demo, seeded);
     const openDb = db;
-    const sweep = () =>
+    const sweep = () => {
       void sweepUploads(openDb, storage.store, Date.now(), consoleLogger)
         .then((count) => count > 0 && console.log(`Removed ${count} abandoned upload(s).`))
         .catch((error: unknown) => consoleLogger.error('Sweeping abandoned uploads failed', error));
+      void sweepIdempotencyKeys(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping expired idempotency keys failed', error));
+    };
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweepTimer.unref();

@@ -5,12 +5,14 @@
  */
 import { cors } from 'hono/cors';
 import { VERSION_HEADER } from './version.ts';
+import { REPLAYED_HEADER } from './idempotency.ts';
 
 export const apiCors = cors({
   origin: (origin) => origin || null,
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   allowHeaders: ['Authorization', 'Content-Type', VERSION_HEADER, 'Idempotency-Key'],
-  exposeHeaders: [VERSION_HEADER],
+  // Retry-After tells a client when to retry a 409 idempotency_in_progress.
+  exposeHeaders: [VERSION_HEADER, REPLAYED_HEADER, 'Retry-After'],
   maxAge: 600,
   credentials: false,
 });

@@ -50,7 +50,10 @@ export type ErrorCode =
   | 'url_expired'
   | 'entity_too_large'
   | 'upload_not_found'
-  | 'etag_mismatch';
+  | 'etag_mismatch'
+  // Idempotency keys (docs/api-decisions.md, "Idempotency keys").
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress';
 
 // ---------------------------------------------------------------- Delta (Quill rich text)
 
