@@ -107,8 +107,12 @@ export interface Comparison {
   shiftedSsim: number;
   /** Cross-origin images on screen, and the full-resolution SSIM with their boxes left out (null if none). */
   foreignImages: number;
+  /** Of those, how many our image shows (pixel match ≥ 0.9 inside the image's box). */
+  foreignDrawn: number;
   readableSsim: number | null;
   png: string;
+  /** Chromium's screenshot faded, with every difference from the shot in red (darker = larger). */
+  diffPng: string;
 }
 
 /**
@@ -132,7 +136,8 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
       // Images from another origin without CORS can never be read back by a page; scored apart.
       const foreign = [...document.images]
         .filter((img) => new URL(img.currentSrc || img.src, location.href).origin !== location.origin)
-        .map((img) => img.getBoundingClientRect());
+        .map((img) => img.getBoundingClientRect())
+        .filter((box) => box.right > 0 && box.bottom > 0 && box.left < width && box.top < height);
       const luma = (source: CanvasImageSource, dy = 0, extra: DOMRect[] = []) => {
         const canvas = document.createElement('canvas');
         canvas.width = width;
@@ -190,9 +195,32 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
       const ours = luma(shot);
       const chromium = luma(image);
       let difference = 0;
+      const diff = new ImageData(width, height);
       for (let i = 0; i < ours.rgba.length; i += 4) {
-        for (let c = 0; c < 3; c++) difference += Math.abs(ours.rgba[i + c]! - chromium.rgba[i + c]!);
+        let pixelDifference = 0;
+        for (let c = 0; c < 3; c++) pixelDifference += Math.abs(ours.rgba[i + c]! - chromium.rgba[i + c]!);
+        difference += pixelDifference;
+        const faded = 200 + chromium.y[i / 4]! / 5;
+        const red = Math.min(1, pixelDifference / 96);
+        diff.data.set([faded + (255 - faded) * red, faded * (1 - red), faded * (1 - red), 255], i);
       }
+      const diffView = document.createElement('canvas');
+      diffView.width = width;
+      diffView.height = height;
+      diffView.getContext('2d')!.putImageData(diff, 0, 0);
+      // A foreign image counts as drawn when its box matches Chromium's nearly everywhere.
+      const drawn = foreign.filter((box) => {
+        const x0 = Math.max(0, Math.round(box.left)), x1 = Math.min(width, Math.round(box.right));
+        const y0 = Math.max(0, Math.round(box.top)), y1 = Math.min(height, Math.round(box.bottom));
+        if (x1 <= x0 || y1 <= y0) return false;
+        let sum = 0;
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0, i = (y * width + x0) * 4; x < x1; x++, i += 4) {
+            for (let c = 0; c < 3; c++) sum += Math.abs(ours.rgba[i + c]! - chromium.rgba[i + c]!);
+          }
+        }
+        return 1 - sum / ((x1 - x0) * (y1 - y0) * 3 * 255) >= 0.9;
+      }).length;
       const view = document.createElement('canvas');
       view.width = width;
       view.height = height;
@@ -204,8 +232,10 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
         pixel: 1 - difference / (width * height * 3 * 255),
         shiftedSsim: full(luma(image, 1).y, chromium.y),
         foreignImages: foreign.length,
+        foreignDrawn: drawn,
         readableSsim: foreign.length ? full(luma(shot, 0, foreign).y, luma(image, 0, foreign).y) : null,
         png: view.toDataURL('image/png'),
+        diffPng: diffView.toDataURL('image/png'),
       };
     },
     { key, reference },

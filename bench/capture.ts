@@ -29,11 +29,16 @@ const OUT_DIR = resolve(import.meta.dirname, '../.tmp/bench-capture');
 const SCREENSHOT_MODULE = resolve(import.meta.dirname, '../src/capture/screenshot/index.ts');
 const ENTRY = '\0pinmark-capture-bench';
 
-/** Where each page is captured: the representative scroll position. */
-const PAGES = [
-  { name: 'article', scroll: 'middle' as const },
+/**
+ * Where each page is captured: the representative scroll position. `cors` runs the gallery again with
+ * Access-Control-Allow-Origin added to its cross-origin images by the bench (the demo sends none), to
+ * show what a site that serves its CDN with CORS gets.
+ */
+const PAGES: Array<{ name: string; scroll: number | 'middle'; cors?: boolean }> = [
+  { name: 'article', scroll: 'middle' },
   { name: 'tailwind', scroll: 0 },
   { name: 'images', scroll: 0 },
+  { name: 'images', scroll: 0, cors: true },
   { name: 'password', scroll: 240 },
   { name: 'dashboard', scroll: 600 },
 ];
@@ -61,6 +66,7 @@ async function bundle(): Promise<string> {
 }
 
 interface PageReport {
+  /** The page, or `<page>-cors` for the run with CORS granted. */
   name: string;
   scrollY: number;
   ours: PathResult;
@@ -70,6 +76,17 @@ interface PageReport {
 }
 
 async function measurePage(page: Page, baseUrl: string, code: string, spec: (typeof PAGES)[number]): Promise<PageReport> {
+  const name = spec.cors ? `${spec.name}-cors` : spec.name;
+  if (spec.cors) {
+    const own = new URL(baseUrl).origin;
+    await page.route(
+      (url) => url.origin !== own && url.pathname.startsWith('/qa/img/'),
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+      },
+    );
+  }
   await page.goto(`${baseUrl}/qa/${spec.name}.html`, { waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready);
   // tsx compiles this file with keepNames: functions passed to page.evaluate may call __name.
@@ -84,15 +101,17 @@ async function measurePage(page: Page, baseUrl: string, code: string, spec: (typ
   }, spec.scroll);
   const reference = await page.screenshot({ type: 'png' });
   const referenceUrl = `data:image/png;base64,${reference.toString('base64')}`;
-  writeFileSync(resolve(OUT_DIR, `${spec.name}-chromium.png`), reference);
+  writeFileSync(resolve(OUT_DIR, `${name}-chromium.png`), reference);
 
   const { ours, naive } = await timeBoth(page, RUNS);
   const oursScore = await compare(page, 'ours', referenceUrl);
   const naiveScore = await compare(page, 'naive', referenceUrl);
+  const png = (dataUrl: string) => Buffer.from(dataUrl.split(',')[1]!, 'base64');
   for (const [key, score] of [['ours', oursScore], ['naive', naiveScore]] as const) {
-    if (score) writeFileSync(resolve(OUT_DIR, `${spec.name}-${key}.png`), Buffer.from(score.png.split(',')[1]!, 'base64'));
+    if (score) writeFileSync(resolve(OUT_DIR, `${name}-${key}.png`), png(score.png));
   }
-  return { name: spec.name, scrollY, ours, naive, oursScore, naiveScore };
+  if (oursScore) writeFileSync(resolve(OUT_DIR, `${name}-diff.png`), png(oursScore.diffPng));
+  return { name, scrollY, ours, naive, oursScore, naiveScore };
 }
 
 const ms = (value: number | null) => (value !== null ? `${Math.round(value)} ms` : 'fails');
@@ -133,7 +152,7 @@ export async function measure(): Promise<BenchSection> {
   });
   // Fidelity of what a page can render at all: cross-origin images without CORS left out (reported apart).
   const fidelity = (r: PageReport) => r.oursScore!.readableSsim ?? r.oursScore!.ssim;
-  const scored = reports.filter((r) => r.oursScore);
+  const scored = reports.filter((r) => r.oursScore && !r.name.endsWith('-cors'));
   const worst = scored.reduce<PageReport | undefined>((min, r) => (!min || fidelity(r) < fidelity(min) ? r : min), undefined);
   rows.push({
     what: 'capture fidelity, SSIM vs Chromium (min over pages)',
@@ -147,9 +166,18 @@ export async function measure(): Promise<BenchSection> {
   if (gallery?.oursScore?.readableSsim != null) {
     rows.push({
       what: 'cross-origin images without CORS (gallery)',
-      measured: `${gallery.oursScore.foreignImages} on screen, not readable by any page: SSIM ${gallery.oursScore.ssim.toFixed(3)} with them, ${gallery.oursScore.readableSsim.toFixed(3)} without`,
+      measured: `${gallery.oursScore.foreignImages} on screen, not readable by any page (${gallery.oursScore.foreignDrawn} drawn): SSIM ${gallery.oursScore.ssim.toFixed(3)} with them, ${gallery.oursScore.readableSsim.toFixed(3)} without`,
       budget: '—',
       ok: null,
+    });
+  }
+  const granted = byName['images-cors']?.oursScore;
+  if (granted) {
+    rows.push({
+      what: 'the same, served with CORS (added by the bench)',
+      measured: `${granted.foreignDrawn} of ${granted.foreignImages} drawn: SSIM ${granted.ssim.toFixed(3)}`,
+      budget: `${granted.foreignImages} of ${granted.foreignImages}`,
+      ok: granted.foreignDrawn === granted.foreignImages,
     });
   }
   const checkout = byName.password;
@@ -197,7 +225,9 @@ export async function measure(): Promise<BenchSection> {
     `resolution) — a text baseline off by one pixel costs about 0.1.`,
     `Pixel match is 1 − mean absolute difference per RGB channel / 255. Size: our canvas as PNG, and`,
     `encoded by \`canvasToBlob()\` with its defaults. Private values: every canvas fillText/strokeText of one extra run, joined, checked for`,
-    `the page's password, card number, one-time code and \`data-pinmark-private\` account number. Images: .tmp/bench-capture/.`,
+    `the page's password, card number, one-time code and \`data-pinmark-private\` account number. "images-cors" is the gallery with`,
+    `Access-Control-Allow-Origin added to its cross-origin images by the bench (the demo sends none). Images: .tmp/bench-capture/`,
+    `(<page>-diff.png: Chromium's screenshot faded, our differences in red).`,
     ...reports.flatMap((r) => [r.ours, r.naive].filter((p) => p.error).map((p) => `- ${r.name}, ${p === r.ours ? 'ours' : 'naive'}: ${p.error}`)),
   ].join('\n');
   return { title: 'Screenshot capture', rows, detail };

@@ -3,8 +3,9 @@
  * html2canvas a further chunk inside it), so visitors who never comment never download it.
  *
  * `captureViewport` renders exactly the visible viewport with html2canvas, fast on long pages
- * (off-screen subtrees pruned), tolerant of modern CSS colours and cross-origin images, with private
- * fields painted over (failing closed) and the pin drawn on top. `captureDisplayMedia` is the opt-in
+ * (off-screen subtrees pruned), tolerant of modern CSS colours and cross-origin images, with
+ * html2canvas's known layout faults repaired (clone-repairs.ts, *-fix.ts), private fields painted over
+ * (failing closed) and the pin drawn on top. `captureDisplayMedia` is the opt-in
  * pixel-perfect alternative through the browser's tab capture.
  */
 import { finishCapture } from './finish';

@@ -7,8 +7,10 @@
  *
  * The walk mirrors html2canvas's own: every element it visits is one html2canvas will parse, so every
  * one of them gets its colours fixed, and it descends only where html2canvas will. Layout in the clone
- * iframe matches the page at the same scroll position, so the clone's own rectangles are used.
+ * iframe matches the page at the same scroll position, so the clone's own rectangles are used. The
+ * elements html2canvas will draw are also shown to the clone repairs (clone-repairs.ts).
  */
+import type { CloneRepairs } from './clone-repairs';
 import { colorOverrides, type ColorConverter } from './modern-colors';
 import type { CaptureStats } from './types';
 
@@ -27,7 +29,7 @@ const GRID_ROWS = 10;
 /** html2canvas renders these as a whole (serialised SVG, form values) and never descends into them. */
 const OPAQUE_TO_HTML2CANVAS = new Set(['svg', 'textarea', 'select']);
 
-export function prepareClone(cloneDoc: Document, area: CloneArea, convert: ColorConverter): CaptureStats {
+export function prepareClone(cloneDoc: Document, area: CloneArea, convert: ColorConverter, repairs?: CloneRepairs): CaptureStats {
   const win = cloneDoc.defaultView;
   const body = cloneDoc.body;
   if (!win || !body) return { visited: 0, pruned: 0, recoloured: 0 };
@@ -57,15 +59,20 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
       continue;
     }
     if (style.visibility !== 'visible' || style.opacity === '0') continue;
+    repairs?.visit(element, style);
     if (OPAQUE_TO_HTML2CANVAS.has(element.localName)) continue;
     for (let child = element.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
   }
+
+  const repairWrites = repairs?.plan(area) ?? [];
 
   for (const [element, overrides] of recolour) {
     const style = (element as HTMLElement).style;
     for (const [property, value] of overrides) style?.setProperty(property, value, 'important');
   }
   for (const element of hide) (element as HTMLElement).style?.setProperty('visibility', 'hidden', 'important');
+  // After the colour overrides: a conic repair rewrites the whole background-image, colours included.
+  for (const write of repairWrites) write();
   return { visited, pruned: hide.length, recoloured: recolour.length };
 }
 

@@ -13,10 +13,14 @@
  */
 import type { Options } from 'html2canvas';
 import { keepProbeInline, probeIsDisplaced } from './baseline-probe';
+import { createCloneRepairs } from './clone-repairs';
+import { repairCollapsedBorders, type CollapsedBorders } from './collapsed-borders';
 import { blankPrivateInClone } from './mask';
 import { repairMaskPaths } from './mask-path-fix';
 import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
+import { repairObjectFit, type ObjectFits } from './object-fit';
 import { offscreenSvgContent, prepareClone } from './prune';
+import { repairTextBaseline } from './text-baseline-fix';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
 import { CaptureError } from './types';
@@ -52,6 +56,8 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
   let releaseProbe = (): void => {};
   const convert = createColorConverter(doc);
   const skipSvgContent = offscreenSvgContent(viewport.cssWidth, viewport.cssHeight);
+  const fits: ObjectFits = new Map();
+  const borders: CollapsedBorders = new Map();
   const options: Partial<Options> = {
     canvas,
     scale: viewport.scale,
@@ -83,7 +89,8 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
         const dy = cloneWin ? viewport.scrollY - cloneWin.scrollY : 0;
         options.x = dx;
         options.y = dy;
-        stats = prepareClone(cloneDoc, { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight }, convert);
+        const area = { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight };
+        stats = prepareClone(cloneDoc, area, convert, createCloneRepairs({ convert, fits, borders }));
         // html2canvas measures font baselines in the global document, whatever `doc` is.
         if (probeIsDisplaced(cloneDoc)) releaseProbe = keepProbeInline(document);
       } catch (error) {
@@ -92,7 +99,10 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
     },
   };
 
-  const unrepair = repairMaskPaths(context2d(canvas));
+  const ctx = context2d(canvas);
+  // Later repairs wrap earlier ones' wrappers: removed in reverse.
+  const unrepairs = [repairMaskPaths(ctx), repairTextBaseline(ctx), repairObjectFit(ctx, fits), repairCollapsedBorders(ctx, borders)];
+  const unrepair = (): void => [...unrepairs].reverse().forEach((undo) => undo());
   const before = new Set(body.children);
   const rendering = html2canvas(body, options);
   // html2canvas appends its clone iframe synchronously; if the capture is cancelled or times out it
