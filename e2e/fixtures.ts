@@ -69,6 +69,11 @@ export async function centerOf(locator: Locator): Promise<{ x: number; y: number
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Waits until the outbox has sent every comment of the page (no pin is still "sending"). */
+export async function delivered(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /^New comment, (sending|not sent)$/ })).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Drops a pin at a relative spot of `target` and posts `text`; returns the clicked point. */
 export async function postComment(page: Page, target: Locator, text: string, at = { x: 0.25, y: 0.5 }) {
   await enterCommentMode(page);
@@ -82,6 +87,7 @@ export async function postComment(page: Page, target: Locator, text: string, at 
   await composer.getByLabel('Comment').fill(text);
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
   return point;
 }
 

@@ -5,7 +5,7 @@
  * comment and offers a retry.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { demo, enterCommentMode, freshPath, newestThreadOn, pin, signInWithPopup, spotOf } from './fixtures';
+import { delivered, demo, enterCommentMode, freshPath, newestThreadOn, pin, signInWithPopup, spotOf } from './fixtures';
 
 const reviewer = { name: 'Quinn QA', email: 'quinn@example.com' };
 
@@ -82,6 +82,7 @@ test('a report with screenshot, annotation and attachment is posted and shown af
   await composer.getByLabel('Comment').fill('The price on this heading is wrong');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
 
   const thread = await newestThreadOn(path);
   const annotations = thread.annotations as { version: string; scale: number; originalWidth: number; shapes: { type: string }[] };
@@ -127,6 +128,7 @@ test('a password value never reaches the uploaded screenshot', async ({ page }) 
   await composer.getByLabel('Comment').fill('Sign-in button misaligned');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
 
   const thread = await newestThreadOn(path);
   const shot = await uploadedScreenshot(thread.id);
@@ -175,6 +177,7 @@ test('a Tailwind v4 page with oklch colours is captured', async ({ page }) => {
   await composer.getByLabel('Comment').fill('Badge colour off');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
   const thread = await newestThreadOn(path);
   const shot = await uploadedScreenshot(thread.id);
   expect(shot.width).toBeGreaterThan(0);
@@ -190,6 +193,7 @@ test('a failed screenshot upload keeps the comment and can be retried', async ({
   await composer.getByLabel('Comment').fill('Kept even when storage is down');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
 
   const notice = page.getByRole('alert').filter({ hasText: 'its screenshot could not be uploaded' });
   await expect(notice).toBeVisible({ timeout: 15_000 });
@@ -213,6 +217,7 @@ test('QA mode attaches the page’s console errors and failed requests, summaris
   await composer.getByLabel('Comment').fill('Revenue card is empty');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
 
   const thread = await newestThreadOn(path);
   const diagnostics = thread.messages[0]!.attachments.find((a) => a.originalFilename === 'pinmark-diagnostics.json');

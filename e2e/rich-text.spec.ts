@@ -4,7 +4,7 @@
  * rendering after a reload, editing and deleting one's own reply, and drafts that survive reloads.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { centerOf, enterCommentMode, freshPath, pin, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+import { centerOf, delivered, enterCommentMode, freshPath, pin, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
 
 async function openComposerOn(page: Page, selector: string) {
   await enterCommentMode(page);
@@ -43,6 +43,7 @@ test('formats with shortcuts and the toolbar, mentions a member, and shows it re
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+Enter');
   await expect(composer).toHaveCount(0);
+  await delivered(page);
 
   const [thread] = await serverThreadsOn(path);
   const message = thread!.messages[0]!;
@@ -122,6 +123,7 @@ test('drafts of a new comment and of a reply survive a reload, and go once poste
   await page.keyboard.type(', finished');
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  await delivered(page);
   await expect(pins(page)).toHaveCount(1);
   const [thread] = await serverThreadsOn(path);
   expect(thread!.messages[0]!.content).toBe('Half-written thought, finished');

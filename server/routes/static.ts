@@ -4,7 +4,7 @@
  * where `%PINMARK_…%` placeholders in .html files become the seeded demo's values.
  */
 import { Hono, type Context } from 'hono';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -116,6 +116,35 @@ function sendFile(c: Context, file: string, entry: PreparedFile, extraHeaders: R
   return new Response(c.req.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });
 }
 
+const NONCE_PLACEHOLDER = '%PINMARK_NONCE%';
+
+/**
+ * A demo page that uses `%PINMARK_NONCE%` is served the way a strict site serves itself: a CSP
+ * header with a fresh nonce per response and no 'unsafe-inline' (demo/hostile/csp.html), so never
+ * cached. `apiOrigin` is named besides 'self' in case the page is opened under another host name.
+ */
+function sendWithNonce(c: Context, body: Buffer, apiOrigin: string): Response {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = [
+    `default-src 'self' ${apiOrigin}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    `img-src 'self' ${apiOrigin} data: blob:`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const html = body.toString('utf8').replaceAll(NONCE_PLACEHOLDER, nonce);
+  return new Response(c.req.method === 'HEAD' ? null : html, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': policy,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
 export function staticRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { widgetDir, demoDir, publicUrl } = deps.config;
@@ -140,7 +169,9 @@ export function staticRoutes(deps: AppDeps): Hono<AppEnv> {
     const file = await resolveStaticFile(demoDir, new URL(c.req.url).pathname);
     if (!file) return c.notFound();
     if (path.extname(file).toLowerCase() !== '.html') return sendFile(c, file, await prepare(file), {});
-    return sendFile(c, file, await prepare(file, fillPlaceholders), {});
+    const page = await prepare(file, fillPlaceholders);
+    if (page.body.includes(NONCE_PLACEHOLDER)) return sendWithNonce(c, page.body, new URL(publicUrl).origin);
+    return sendFile(c, file, page, {});
   });
 
   return routes;

@@ -5,6 +5,7 @@
  * content type; successful bodies are unwrapped from `{data}`; 204 resolves to `undefined`; every
  * failure — HTTP error, network failure, timeout — rejects with an `ApiError`, never anything else.
  */
+import { natives } from '../util/natives';
 import { ApiError, apiErrorFromBody, isRecord } from './errors';
 import {
   API_PREFIX,
@@ -59,14 +60,20 @@ export interface RequestOptions {
   bearer?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sent as `Idempotency-Key`: a retry with the same key gets the first answer, never a duplicate. */
+  idempotencyKey?: string;
 }
+
+/** What the outbox passes to a mutation: its stable key and its cancel signal. */
+export type MutationOptions = Pick<RequestOptions, 'idempotencyKey' | 'signal'>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const base = options.apiBase.replace(/\/+$/, '') + API_PREFIX;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  // The page's fetch/JSON may be patched (headers added, bodies rewritten): util/natives.ts.
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => natives().fetch(input, init));
   const inFlight = new Set<AbortController>();
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -78,6 +85,7 @@ export function createApiClient(options: ApiClientOptions) {
     };
     const token = opts.bearer !== undefined ? opts.bearer : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
     const controller = new AbortController();
     inFlight.add(controller);
@@ -96,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
         response = await doFetch(url, {
           method,
           headers,
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          body: opts.body === undefined ? undefined : natives().stringify(opts.body),
           signal: controller.signal,
           credentials: 'omit',
         });
@@ -112,11 +120,11 @@ export function createApiClient(options: ApiClientOptions) {
         if (timedOut) throw new ApiError(0, 'timeout', 'The request timed out.');
         throw new ApiError(0, 'network_error', 'The connection broke while reading the answer.');
       }
-      if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
+      if (!response.ok) throw withRetryAfter(apiErrorFromBody(response.status, response.statusText, text), response);
       if (!text) return undefined as T;
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = natives().parse(text);
       } catch {
         throw new ApiError(response.status, 'invalid_response', 'The server sent an answer that is not JSON.');
       }
@@ -176,7 +184,8 @@ export function createApiClient(options: ApiClientOptions) {
       request<ListThreadsResponse>('GET', '/threads', { query: { ...query }, signal }),
     listAllThreads,
     getThread: (threadId: string) => request<ThreadResponse>('GET', `/threads/${id(threadId)}`),
-    createThread: (body: CreateThreadRequest) => request<ThreadResponse>('POST', '/threads', { body }),
+    createThread: (body: CreateThreadRequest, opts: MutationOptions = {}) =>
+      request<ThreadResponse>('POST', '/threads', { body, ...opts }),
     resolveThread: (threadId: string) =>
       request<ResolveThreadResponse>('POST', `/threads/${id(threadId)}/resolve`),
     unresolveThread: (threadId: string) =>
@@ -186,8 +195,8 @@ export function createApiClient(options: ApiClientOptions) {
       request<ShortWebpageThread>('PATCH', `/threads/${id(threadId)}/move-pin`, { body }),
 
     // ---- messages
-    createMessage: (threadId: string, body: CreateMessageRequest) =>
-      request<MessageResponse>('POST', `/threads/${id(threadId)}/messages`, { body }),
+    createMessage: (threadId: string, body: CreateMessageRequest, opts: MutationOptions = {}) =>
+      request<MessageResponse>('POST', `/threads/${id(threadId)}/messages`, { body, ...opts }),
     updateMessage: (messageId: string, body: UpdateMessageRequest) =>
       request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body }),
     deleteMessage: (messageId: string) => request<undefined>('DELETE', `/messages/${id(messageId)}`),
@@ -218,6 +227,16 @@ export function createApiClient(options: ApiClientOptions) {
     },
     getWorkspace: () => request<WorkspaceResponse>('GET', '/workspace'),
   };
+}
+
+/** 429 and 503 may say when to come back (seconds or an HTTP date); the outbox waits that long. */
+function withRetryAfter(error: ApiError, response: Response): ApiError {
+  const value = response.headers.get('Retry-After');
+  if (!value) return error;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  if (Number.isFinite(ms)) (error as { retryAfterMs?: number }).retryAfterMs = Math.max(0, ms);
+  return error;
 }
 
 function unwrapScreenshot(data: unknown): ScreenshotResponse | undefined {

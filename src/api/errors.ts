@@ -18,6 +18,8 @@ export class ApiError extends Error {
   declare readonly status: number;
   declare readonly code: ApiErrorCode | (string & {});
   declare readonly details: ApiErrorDetail[];
+  /** From `Retry-After` (429, 503): how long the server asked us to wait. */
+  declare readonly retryAfterMs?: number;
 
   constructor(status: number, code: string, message: string, details: ApiErrorDetail[] = []) {
     super(message);

@@ -4,6 +4,7 @@
  * its answer is only an ETag header, which the API's upload-complete / PUT screenshot then checks.
  * Failures reject with an ApiError like every other call, so the widget explains them the same way.
  */
+import { natives } from '../util/natives';
 import { ApiError, apiErrorFromBody } from './errors';
 import type { PresignedPost } from './wire';
 
@@ -36,7 +37,7 @@ export async function postToStorage(
   try {
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(policy.url, {
+      response = await (options.fetch ?? natives().fetch)(policy.url, {
         method: 'POST',
         body: form,
         signal: controller.signal,
@@ -61,7 +62,7 @@ export async function postToStorage(
 }
 
 /** Reads a JSON file from its signed storage address (no token: the address is the permission). */
-export async function getStoredJson(url: string, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+export async function getStoredJson(url: string, fetchImpl: typeof fetch = natives().fetch): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchImpl(url, { credentials: 'omit' });
@@ -71,7 +72,7 @@ export async function getStoredJson(url: string, fetchImpl: typeof fetch = fetch
   const text = await response.text().catch(() => '');
   if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
   try {
-    return JSON.parse(text) as unknown;
+    return natives().parse(text);
   } catch {
     throw new ApiError(response.status, 'invalid_response', 'The file is not JSON.');
   }

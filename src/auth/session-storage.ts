@@ -5,6 +5,7 @@
  * unavailable (sandboxed iframes, privacy modes), so every access is guarded: without it the
  * session simply lives in memory only.
  */
+import { natives } from '../util/natives';
 
 export interface StoredSession {
   exchangeToken: string;
@@ -36,7 +37,7 @@ export function readStoredSession(key: string, now = Date.now(), minValidityMs =
   try {
     const raw = storage()?.getItem(key);
     if (!raw) return null;
-    const value: unknown = JSON.parse(raw);
+    const value: unknown = natives().parse(raw);
     if (!isStoredSession(value) || expiresAtMs(value) - now <= minValidityMs) {
       if (!isStoredSession(value) || expiresAtMs(value) <= now) clearStoredSession(key);
       return null;
@@ -51,7 +52,7 @@ export function readStoredSession(key: string, now = Date.now(), minValidityMs =
 export function writeStoredSession(key: string, session: StoredSession): void {
   try {
     const { exchangeToken, expiresAt, userId, name } = session;
-    storage()?.setItem(key, JSON.stringify({ exchangeToken, expiresAt, userId, name }));
+    storage()?.setItem(key, natives().stringify({ exchangeToken, expiresAt, userId, name }));
   } catch {
     // Quota or privacy mode: the session still lives in memory.
   }

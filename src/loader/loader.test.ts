@@ -50,6 +50,27 @@ describe('loader', () => {
     expect(fake.calls).toEqual([['init', [{ publicKey: 'pk_1', markupId: 'm1', apiBase: 'https://cdn.test', nonce: 'n0nce' }]]]);
   });
 
+  it('takes the CSP nonce from data-nonce when the tag has none (inserted under strict-dynamic)', async () => {
+    const win: { Pinmark?: unknown } = {};
+    const load = deferredImport();
+    const tag = { ...script({ publicKey: 'pk', markupId: 'm', nonce: 'd4ta' }), nonce: '' };
+    installPinmarkLoader(win, tag, load.importer);
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls[0]![1][0]).toMatchObject({ nonce: 'd4ta' });
+  });
+
+  it('turns screenshots off with data-screenshot="false"', async () => {
+    const win: { Pinmark?: unknown } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script({ publicKey: 'pk', markupId: 'm', screenshot: 'false' }), load.importer);
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls[0]![1][0]).toMatchObject({ screenshot: { enabled: false } });
+  });
+
   it('uses data-api-base when given', async () => {
     const win: { Pinmark?: unknown } = {};
     const load = deferredImport();

@@ -103,9 +103,13 @@ export function installPinmarkLoader(
         publicKey: data.publicKey,
         markupId: data.markupId,
         apiBase: data.apiBase || new URL(src).origin,
-        nonce: script.nonce || undefined,
+        // `script.nonce` (browsers hide the attribute but keep the property); `data-nonce` where the
+        // tag itself has none, e.g. inserted by a trusted script under 'strict-dynamic'.
+        nonce: script.nonce || data.nonce || undefined,
         mode: qa ? 'qa' : undefined,
         diagnostics,
+        // `data-screenshot="false"`: no screenshots (a page whose CSP or size makes them a problem).
+        screenshot: data.screenshot === 'false' ? { enabled: false } : undefined,
       });
     }
 

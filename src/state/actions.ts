@@ -17,6 +17,7 @@ import type { ReviewingActions } from './reviewing';
 import type { ScreenshotConfig } from './screenshot-actions';
 import { createDraftActions } from './draft-actions';
 import { createDraftStore } from './drafts';
+import { createSendControl } from './send-control';
 import { createMoveActions } from './move-actions';
 import { createPageActions } from './page-actions';
 import { createStore, type MentionCandidate, type WidgetError } from './store';
@@ -100,7 +101,8 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         authed(() => api.getViewModes(markupId)).catch(() => undefined),
       ]);
       store.markup.value = markup ?? null;
-      store.threads.value = threads;
+      // Comments still in the outbox stay on screen through a reload of the list.
+      store.threads.value = sendControl.current()?.withUnsent(threads) ?? threads;
       store.viewModes.value = viewModes ?? [];
       store.threadsLoaded.value = true;
       if (store.notice.peek()?.code === 'load_failed') store.notice.value = null;
@@ -117,6 +119,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     commentWhenSignedIn = false;
     store.signInError.value = null;
     if (store.notice.peek()?.code === 'session_expired') store.notice.value = null;
+    sendControl.resume();
     store.signInPanelOpen.value = false;
     // Enter comment mode right away (not after loading), so it happens when the reviewer expects it.
     if (wantsToComment && store.mode.peek() === 'idle' && !store.readOnly.peek()) {
@@ -152,6 +155,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
 
   /** What every group of actions works with. */
   const base = { store, api, owner, emit, report, authed };
+  const sendControl = createSendControl({ ...base, markupId: config.markupId, drafts });
 
   // The reviewer's writing tools (reviewing.ts) arrive as a chunk; until then their actions wait for it.
   let writing: ReviewingActions | null = null;
@@ -165,6 +169,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         diagnostics,
         reload: load,
         drafts,
+        sending: sendControl.sending,
       });
       return writing;
     });
@@ -265,6 +270,9 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     // The writing tools (reviewing.ts): deferred until their chunk is here.
     placePin: deferred('placePin'),
     setDraft: drafts.setDraft,
+    /** An unsent comment (`local:` id): send it again now, or give up (its text goes back to its composer). */
+    retrySend: (localId: string) => sendControl.current()?.retry(localId),
+    discardSend: (localId: string) => sendControl.current()?.discard(localId),
     reply: deferred('reply'),
     startEdit: deferred('startEdit'),
     cancelEdit: deferred('cancelEdit'),

@@ -4,7 +4,6 @@
  * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
  * What was typed stays a draft (draft-actions.ts) until the server confirmed the thread.
  */
-import { ApiError } from '../api/errors';
 import type { CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
 import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
 import { capturing, describing } from './lazy-parts';
@@ -27,7 +26,7 @@ export interface ComposeActionDeps extends ReviewingDeps {
 }
 
 export function createComposeActions(deps: ComposeActionDeps) {
-  const { store, api, owner, emit, report, authed, screenshots, attachments } = deps;
+  const { store, owner, report, screenshots, attachments } = deps;
   const { composer } = store;
 
   /** The diagnostics file as an attachment; a failure here never stops the comment. */
@@ -116,19 +115,18 @@ export function createComposeActions(deps: ComposeActionDeps) {
         if (attached.length) body.attachments = attached;
         const annotations = screenshots.pendingAnnotations();
         if (annotations) body.annotations = annotations as unknown as Record<string, unknown>;
-        const thread = await authed(() => api.createThread(body));
+        // Into the outbox: the pin shows at once and the comment survives failures and reloads.
+        const sending = await deps.sending();
         if (owner.isDestroyed) return;
-        store.threads.value = [...store.threads.peek().filter((t) => t.id !== thread.id), thread];
+        const localId = sending.postThread(body);
         deps.drafts.clearDraft(NEW_THREAD);
         store.pendingPin.value = null;
         attachments.clearAttachments(NEW_THREAD);
-        screenshots.sendScreenshotOf(thread.id);
+        screenshots.sendScreenshotOf(sending.threadCreated(localId)!.then((thread) => thread.id));
         if (store.mode.peek() === 'composing') store.mode.value = 'idle';
-        emit('threadCreated', { thread });
       } catch (error) {
         if (owner.isDestroyed) return;
         composer.error.value = report(error, 'post');
-        if (error instanceof ApiError && error.status === 403) void deps.reload();
       } finally {
         composer.posting.value = false;
       }

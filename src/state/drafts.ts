@@ -4,6 +4,7 @@
  * confirmed the post (or the reviewer emptied or discarded it). Storage may be missing, full or
  * forbidden (private modes, sandboxed frames): drafts then live in memory for the page's life.
  */
+import { natives } from '../util/natives';
 import type { PinAnchor } from '../anchor/types';
 import type { Delta } from '../api/wire';
 
@@ -39,7 +40,7 @@ export function createDraftStore(publicKey: string, markupId: string, storage: S
   function parse(raw: string | null): Draft | null {
     if (!raw) return null;
     try {
-      const value = JSON.parse(raw) as Partial<Draft> | null;
+      const value = natives().parse(raw) as Partial<Draft> | null;
       if (!value || typeof value !== 'object' || !isDelta(value.delta) || typeof value.savedAt !== 'number') return null;
       if (Date.now() - value.savedAt > MAX_AGE_MS) return null;
       return value as Draft;
@@ -65,7 +66,7 @@ export function createDraftStore(publicKey: string, markupId: string, storage: S
       }
       memory.set(key, draft);
       try {
-        const text = JSON.stringify(draft);
+        const text = natives().stringify(draft);
         if (storage && text.length <= MAX_CHARS) {
           storage.setItem(prefix + key, text);
           memory.delete(key);

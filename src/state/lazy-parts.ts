@@ -11,3 +11,5 @@ export const capturing = lazyModule(() => import('../capture'));
 export const screenshotting = lazyModule(() => import('../capture/screenshot'));
 /** The reviewer's writing tools: new comments, screenshots, attachments (reviewing.ts). */
 export const reviewing = lazyModule(() => import('./reviewing'));
+/** The outbox every new comment and reply goes through (signed-in reviewers only). */
+export const sendingPart = lazyModule(() => import('./sending'));

@@ -10,10 +10,12 @@ import type { DraftActions } from './draft-actions';
 import { toWidgetError, widgetError } from './errors';
 import { messageBodyOf } from './message-body';
 import { editKey, type WidgetError } from './store';
+import type { Sending } from './sending';
 import type { ThreadActionDeps } from './thread-actions';
 
 export interface MessageActionDeps extends ThreadActionDeps {
   markupId: string;
+  sending: () => Promise<Sending>;
   drafts: Pick<DraftActions, 'clearDraft'>;
   attachments: Pick<AttachmentActions, 'attachmentsReady' | 'clearAttachments'>;
 }
@@ -54,12 +56,12 @@ export function createMessageActions(deps: MessageActionDeps) {
           return;
         }
         const request = { ...body, ...(files.fileIds.length ? { attachments: files.fileIds } : {}) };
-        const message = await authed(() => api.createMessage(threadId, request));
+        // Into the outbox: the reply shows at once and survives failures and reloads.
+        const sending = await deps.sending();
         if (owner.isDestroyed) return;
+        sending.postReply(threadId, request);
         attachments.clearAttachments(threadId);
-        updateThread(threadId, (t) => ({ ...t, messages: [...(t.messages ?? []), message], lastActivityAt: message.createdAt }));
         drafts.clearDraft(threadId);
-        emit('messageCreated', { threadId, message });
       } catch (failure) {
         if (!owner.isDestroyed) error.value = report(failure, 'reply');
       } finally {

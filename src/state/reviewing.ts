@@ -8,6 +8,7 @@ import { createComposeActions, type DiagnosticsSource } from './compose-actions'
 import { createDiagnosticsActions } from './diagnostics-summary';
 import type { DraftActions } from './draft-actions';
 import { createMessageActions } from './message-actions';
+import type { Sending } from './sending';
 import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
 import type { ThreadActionDeps } from './thread-actions';
 import { createUploader } from './uploads';
@@ -21,6 +22,8 @@ export interface ReviewingDeps extends ThreadActionDeps {
   /** Reloads the markup (a 403 usually means new comments were paused meanwhile). */
   reload: () => Promise<void>;
   drafts: DraftActions;
+  /** The outbox every new comment and reply goes through (send-control.ts). */
+  sending: () => Promise<Sending>;
 }
 
 export type ReviewingActions = ReturnType<typeof createReviewingActions>;

@@ -202,7 +202,8 @@ export function createScreenshotActions({ store, owner, uploader, config, report
     pendingAnnotations: (): CanvasAnnotations | undefined => shot?.annotations ?? undefined,
 
     /** The thread was created: its screenshot follows in the background; the composer is free. */
-    sendScreenshotOf(threadId: string): void {
+    /** Hands the composer's screenshot to its thread: uploaded once the thread exists (the outbox created it). */
+    sendScreenshotOf(thread: string | Promise<string>): void {
       const running = capture;
       const ready = shot;
       capture = null;
@@ -210,11 +211,20 @@ export function createScreenshotActions({ store, owner, uploader, config, report
       clearPreview();
       screenshot.value = { status: 'none' };
       annotating.value = false;
-      if (ready) void uploadFor(threadId, ready);
+      const upload = (next: Shot) =>
+        void Promise.resolve(thread).then(
+          (threadId) => {
+            if (!owner.isDestroyed) void uploadFor(threadId, next);
+          },
+          () => {
+            /* the thread was never created (discarded): nothing to attach it to */
+          },
+        );
+      if (ready) upload(ready);
       else if (running) {
         void running.done.then((late) => {
           if (owner.isDestroyed) return;
-          if (late) void uploadFor(threadId, late);
+          if (late) upload(late);
           else if (!running.controller.signal.aborted) store.notice.value = widgetError('screenshot_skipped');
         });
       }

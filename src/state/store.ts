@@ -8,6 +8,7 @@ import type { PinAnchor } from '../anchor/types';
 import type { Delta, MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../api/wire';
 import type { AttachmentDraft } from './attachment-actions';
 import type { DiagnosticsState } from './diagnostics-summary';
+import type { OptimisticEntry } from './optimistic';
 import type { ScreenshotDraft } from './screenshot-actions';
 import { categoryOfThread, viewModeCategory, type ViewModeBreakpoints } from './view-mode';
 
@@ -34,6 +35,13 @@ export interface WidgetError {
 export const NEW_THREAD = 'new';
 /** The draft key of an edit of a message. */
 export const editKey = (messageId: string) => `edit:${messageId}`;
+
+/** Where an unsent comment stands; a sent one leaves the outbox (and this list). */
+export interface SendStatus {
+  status: 'pending' | 'sending' | 'failed';
+  /** The last failure: kept while retrying (shown as "will retry"), final when failed. */
+  error?: WidgetError;
+}
 
 /** Someone who can be @mentioned. */
 export interface MentionCandidate {
@@ -101,6 +109,12 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
     editingMessage: signal<string | null>(null),
     /** Messages with an edit or delete on its way (shown optimistically meanwhile). */
     messageTasks: signal<Record<string, 'saving' | 'deleting'>>({}),
+    /** Comments waiting in the outbox, by local id (`local:…`): sending, waiting to retry, or failed. */
+    sending: signal<Record<string, SendStatus>>({}),
+    /** The same comments as the UI shows them (rebuilt from the outbox after a reload). */
+    optimistic: signal<OptimisticEntry[]>([]),
+    /** The browser says it is offline: comments wait and go out when it is back. */
+    offline: signal(false),
     /** People who can be @mentioned on this markup (GET /markups/:id/tag), once asked for. */
     mentionCandidates: signal<MentionCandidate[] | null>(null),
     composer: {

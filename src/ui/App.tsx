@@ -7,6 +7,7 @@ import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
 import { Annotator, CommentMode, Composer, Lightbox, PinControls, PinLayer, SignInPanel, ThreadList, ThreadPanel } from './lazy';
 import { Notice } from './Notice';
+import { strings } from './strings';
 
 export function App() {
   const { controller, review } = useWidget();
@@ -30,6 +31,11 @@ export function App() {
         <Lightbox url={store.lightbox.value.url} label={store.lightbox.value.label} onClose={() => actions.closeImage()} />
       )}
       <div class="pm-dock">
+        {signedIn && store.offline.value && (
+          <p class="pm-toast" role="status">
+            {strings.send.offline}
+          </p>
+        )}
         <Notice />
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
         {reviewing && <PinControls />}

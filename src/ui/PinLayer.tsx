@@ -89,6 +89,8 @@ export function PinLayer() {
           if (elsewhere) classes.push('pm-pin--elsewhere');
           if (movable) classes.push('pm-pin--movable');
           if (thread.id === moving) classes.push('pm-pin--moving');
+          const send = store.sending.value[thread.id];
+          if (send) classes.push(send.status === 'failed' ? 'pm-pin--failed' : 'pm-pin--sending');
           const hints = [elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '', saving.has(thread.id) ? strings.pin.saving : movable ? strings.pin.movable : ''];
           return (
             <button
@@ -96,7 +98,7 @@ export function PinLayer() {
               type="button"
               ref={refFor(thread.id)}
               class={classes.join(' ')}
-              aria-label={strings.pin.label(thread.number)}
+              aria-label={send ? (send.status === 'failed' ? strings.send.pinFailed : strings.send.pin) : strings.pin.label(thread.number)}
               aria-busy={saving.has(thread.id) ? 'true' : undefined}
               title={hints.filter(Boolean).join(' · ') || undefined}
               data-thread-id={thread.id}
@@ -121,7 +123,7 @@ export function PinLayer() {
                 else actions.openThread(thread.id);
               }}
             >
-              {thread.number}
+              {send ? (send.status === 'failed' ? '!' : '…') : thread.number}
             </button>
           );
         })}

@@ -8,11 +8,15 @@ import { isInsideWidget, useListeners, useWidget } from './hooks';
 
 const SWALLOWED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'] as const;
 
-/** The page element at a viewport point, never the widget itself. */
+/**
+ * The page element at a viewport point, never the widget itself: the topmost one under our layers
+ * (the host sits in the top layer, above anything the page stacks). Whatever the page itself shows
+ * on top there — a sticky header, a cookie banner — is what the reviewer clicked, so it is the hit.
+ */
 export function pageTargetAt(host: HTMLElement, x: number, y: number, fallback: EventTarget | null): Element | null {
-  const hit = document.elementFromPoint(x, y);
-  if (hit && hit !== host && !host.contains(hit)) return hit;
-  return fallback instanceof Element && fallback !== host ? fallback : null;
+  const hits = typeof document.elementsFromPoint === 'function' ? document.elementsFromPoint(x, y) : [document.elementFromPoint(x, y)];
+  for (const hit of hits) if (hit && hit !== host && !host.contains(hit)) return hit;
+  return fallback instanceof Element && fallback !== host && !host.contains(fallback) ? fallback : null;
 }
 
 export function useCommentClicks(active: boolean): void {

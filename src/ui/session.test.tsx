@@ -61,7 +61,7 @@ describe('silent sign-in with a customer token', () => {
 });
 
 describe('an expired session', () => {
-  it('keeps the comment, explains, and offers to sign in again', async () => {
+  it('keeps the comment in the outbox, explains, and offers to sign in again', async () => {
     signInViaStorage();
     harness = await startWidget();
     const signedOut = vi.fn();
@@ -72,9 +72,10 @@ describe('an expired session', () => {
     const composer = page.getByRole('dialog', { name: 'New comment' });
     await composer.getByRole('textbox', { name: 'Comment' }).fill('Precious words');
     await composer.getByRole('button', { name: 'Post' }).click();
-    await expect.element(composer.getByRole('alert')).toHaveTextContent(/session expired/i);
-    await expect.element(composer.getByRole('textbox', { name: 'Comment' })).toHaveTextContent('Precious words');
-    await expect.element(composer.getByRole('button', { name: 'Sign in to comment' })).toBeVisible();
+    // The comment waits in the outbox (its pin shows) until the reviewer signs in again.
+    await expect.element(page.getByRole('button', { name: 'New comment, sending' })).toBeVisible();
+    await expect.element(page.getByText(/session expired/i)).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Sign in again' })).toBeVisible();
     expect(signedOut).toHaveBeenCalledWith({ expired: true });
     expect(sessionStorage.getItem('pinmark:session:pk_test:m1')).toBeNull();
   });

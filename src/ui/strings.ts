@@ -121,6 +121,16 @@ export const strings = {
     noMessages: 'No messages yet.',
     notPlaced: 'This comment’s element was not found on this page. Move pin puts it somewhere new.',
   },
+  send: {
+    pin: 'New comment, sending', // contract
+    pinFailed: 'New comment, not sent', // contract
+    sending: 'Sending…',
+    retrying: 'Not sent yet: trying again…',
+    failed: (reason: string) => `Not sent. ${reason}`,
+    retry: 'Retry sending', // contract
+    discard: 'Discard', // contract
+    offline: 'You are offline. Comments are kept and sent when you are back online.', // contract
+  },
   message: {
     edit: 'Edit', // contract
     delete: 'Delete', // contract

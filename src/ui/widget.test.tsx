@@ -38,7 +38,8 @@ describe('mounting', () => {
     expect(added).toHaveLength(1);
     expect(added[0]!.localName).toBe('pinmark-root');
     expect(added[0]!.shadowRoot?.mode).toBe('open');
-    expect(added[0]!.attributes).toHaveLength(0);
+    // The only attribute: a manual popover puts the widget in the top layer, above any page overlay.
+    expect([...added[0]!.attributes].map((a) => `${a.name}=${a.value}`)).toEqual(['popover=manual']);
     harness.pinmark.destroy();
     expect(document.querySelector('pinmark-root')).toBeNull();
     expect([...document.body.children]).toEqual(before);
@@ -205,26 +206,42 @@ describe('comment mode', () => {
     expect(created).toHaveBeenCalledWith(expect.objectContaining({ thread: expect.objectContaining({ number: 1 }) }));
   });
 
-  it('keeps the typed text and shows a readable error when posting fails; Ctrl+Enter retries', async () => {
+  it('a post that fails with 500 is retried by itself and lands once, under one Idempotency-Key', async () => {
     harness = await startWidget();
-    const errors = vi.fn();
-    harness.pinmark.on('error', errors);
     harness.service.failNext('POST', '/threads', 500, 'internal_error', 'boom');
     await page.getByRole('button', { name: 'Add comment' }).click();
     await page.elementLocator(document.getElementById('headline')!).click();
-    const textbox = page.getByRole('textbox', { name: 'Comment' });
-    await textbox.fill('Do not lose me');
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Do not lose me');
     await page.getByRole('button', { name: 'Post' }).click();
-    await expect.element(page.getByRole('alert')).toHaveTextContent('The comment service had a problem. Please try again.');
-    await expect.element(textbox).toHaveTextContent('Do not lose me');
-    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ code: 'internal_error', status: 500 }));
-
-    await textbox.click();
-    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    // The composer closes at once; the pin shows while the outbox retries.
+    expect(page.getByRole('dialog', { name: 'New comment' }).query()).toBeNull();
     await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
+    const posts = harness.service.requests.filter((r) => r.method === 'POST' && r.path === '/threads');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/^[\w-]{8,}$/);
+    expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
   });
 
-  it('disables Post and shows progress while posting', async () => {
+  it('a refused post is marked not sent with Retry and Discard; Discard puts the text back in the composer', async () => {
+    harness = await startWidget();
+    harness.service.failNext('POST', '/threads', 422, 'validation_failed', 'elements: too many');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Keep these words');
+    await page.getByRole('button', { name: 'Post' }).click();
+    const failed = page.getByRole('button', { name: 'New comment, not sent' });
+    await expect.element(failed).toBeVisible();
+    await failed.click();
+    const panel = page.getByRole('dialog', { name: /^Thread/ });
+    await expect.element(panel.getByRole('status').filter({ hasText: 'Not sent.' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    expect(page.getByRole('button', { name: 'New comment, not sent' }).query()).toBeNull();
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await page.elementLocator(document.getElementById('headline')!).click();
+    await expect.element(page.getByRole('textbox', { name: 'Comment' })).toHaveTextContent('Keep these words');
+  });
+
+  it('shows the pin at once while the server is slow, then numbers it', async () => {
     const service = createFakeService();
     const real = service.fetch;
     let release!: () => void;
@@ -237,12 +254,11 @@ describe('comment mode', () => {
     await page.getByRole('button', { name: 'Add comment' }).click();
     await page.elementLocator(document.getElementById('headline')!).click();
     await page.getByRole('textbox', { name: 'Comment' }).fill('Slow network');
-    const post = page.getByRole('button', { name: 'Post' });
-    await post.click();
-    await expect.element(post).toBeDisabled();
-    await expect.element(post).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect.element(page.getByRole('button', { name: 'New comment, sending' })).toBeVisible();
     release();
     await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
+    expect(page.getByRole('button', { name: 'New comment, sending' }).query()).toBeNull();
   });
 
   it('Esc and Cancel close the composer', async () => {

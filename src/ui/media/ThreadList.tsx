@@ -37,13 +37,16 @@ export function ThreadList() {
               const first = Array.isArray(thread.messages) ? thread.messages[0] : undefined;
               const text = first ? messageText(first) : '';
               const shot = thread.screenshot?.url && /^https?:/i.test(thread.screenshot.url) ? thread.screenshot.url : null;
+              // A comment still in the outbox has no number yet.
+              const unsent = store.sending.value[thread.id];
+              const label = unsent ? (unsent.status === 'failed' ? strings.send.pinFailed : strings.send.pin) : `#${thread.number}`;
               return (
                 <li key={thread.id}>
-                  <button type="button" class="pm-list-item" onClick={() => choose(thread)} aria-label={strings.list.item(thread.number, text)}>
+                  <button type="button" class="pm-list-item" onClick={() => choose(thread)} aria-label={unsent ? `${label}: ${text.slice(0, 60)}` : strings.list.item(thread.number, text)}>
                     {shot ? <img class="pm-list-thumb" src={shot} alt="" loading="lazy" /> : <span class="pm-list-thumb pm-list-thumb--none" aria-hidden="true" />}
                     <span class="pm-list-body">
                       <span class="pm-list-title">
-                        <strong>#{thread.number}</strong> {first?.user?.name || strings.thread.unknownAuthor}
+                        <strong>{label}</strong> {first?.user?.name || strings.thread.unknownAuthor}
                         {thread.resolved === true && <span class="pm-badge">{strings.thread.resolvedBadge}</span>}
                       </span>
                       <span class="pm-list-text">{text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text}</span>

@@ -30,7 +30,16 @@ export interface Harness {
   stop(): void;
 }
 
+/** The outbox keeps unsent comments in IndexedDB across page loads: each test starts with none. */
+export function clearOutbox(): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase('pinmark-outbox');
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
 export async function startWidget(service: FakeService = createFakeService(), options: Partial<PinmarkOptions> = {}): Promise<Harness> {
+  await clearOutbox();
   const restoreFetch = service.install();
   const pinmark = createPinmark();
   const ready = new Promise((resolve) => pinmark.on('ready', resolve));

@@ -14,6 +14,7 @@ import { MessageAttachments } from '../lazy';
 import { useMentionSource } from '../mentions';
 import { strings } from '../strings';
 import { RelativeTime } from './RelativeTime';
+import { SendStatus } from './SendStatus';
 
 interface MessageProps {
   threadId: string;
@@ -96,6 +97,8 @@ export function Message({ threadId, message, first, onOpenImage }: MessageProps)
       ) : (
         <div class="pm-text">{renderDelta(body)}</div>
       )}
+
+      <SendStatus localId={message.id} />
 
       {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={onOpenImage} />}
 

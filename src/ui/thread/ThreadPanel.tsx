@@ -15,6 +15,7 @@ import { AttachButton, AttachmentChips, ScreenshotView } from '../lazy';
 import { useMentionSource } from '../mentions';
 import { describeError, strings } from '../strings';
 import { Message } from './Message';
+import { SendStatus } from './SendStatus';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
   const { controller } = useWidget();
@@ -59,6 +60,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
           <span aria-hidden="true">×</span>
         </button>
       </div>
+
+      <SendStatus localId={thread.id} />
 
       <ScreenshotView thread={thread} onOpen={openImage} />
 

@@ -1,0 +1,83 @@
+/**
+ * Nothing lost, nothing duplicated, against the real server: comments go through the widget's
+ * persistent outbox with an Idempotency-Key. The network between the page and the server is made
+ * to fail (requests dropped before or after the server did the work); the server must end up with
+ * every comment exactly once.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { delivered, enterCommentMode, freshPath, pins, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+
+// Ten elements, three spots each: no click lands on an earlier pin (that would open its thread).
+const TARGETS = ['#hero-title', '#hero-text', '#beans-title', '#bean-ethiopia', '#bean-colombia', '#bean-kenya', '#pricing-title', '#pricing-table', '#signup-title', '#footer'];
+
+/** Posts without waiting for delivery: the outbox queues them. */
+async function quickPost(page: Page, index: number, text: string) {
+  await enterCommentMode(page);
+  const target = page.locator(TARGETS[index % TARGETS.length]!);
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  const x = box.x + box.width * (0.15 + 0.35 * Math.floor(index / TARGETS.length));
+  await page.mouse.click(x, box.y + box.height / 2);
+  const composer = page.getByRole('dialog', { name: 'New comment' });
+  await composer.getByRole('textbox', { name: 'Comment' }).fill(text);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(composer).toHaveCount(0);
+}
+
+test('30 comments while 30 % of requests fail at random: exactly 30 on the server', async ({ page }) => {
+  test.setTimeout(180_000);
+  const path = freshPath('flaky');
+  await page.goto(path);
+  await signInWithPopup(page, { name: 'Flo Flaky', email: 'flo@example.com' });
+  let seed = 0x2f6e2b1;
+  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  let dropped = 0;
+  await page.route(/\/api\/v2\/threads$/, async (route) => {
+    if (route.request().method() !== 'POST' || random() >= 0.3) return route.continue();
+    dropped += 1;
+    // Half the failures happen after the server did the work: only the idempotency key saves us.
+    if (random() < 0.5) {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.abort('failed');
+  });
+  for (let i = 0; i < 30; i++) await quickPost(page, i, `Flaky comment ${i + 1}`);
+  await delivered(page);
+  await expect(pins(page)).toHaveCount(30, { timeout: 60_000 });
+  const threads = await serverThreadsOn(path);
+  const texts = threads.map((t) => t.messages[0]!.content).sort();
+  expect(texts).toHaveLength(30);
+  expect(new Set(texts).size).toBe(30);
+  expect(dropped).toBeGreaterThan(3);
+});
+
+test('offline, reload, online: every comment is delivered once', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const path = freshPath('offline');
+  await page.goto(path);
+  await signInWithPopup(page, { name: 'Otis Offline', email: 'otis@example.com' });
+  // The API's writes cannot get through (the page itself still loads, as from a cache).
+  const block = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue();
+  await page.route(/\/api\/v2\/threads$/, block);
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline. Comments are kept and sent when you are back online.')).toBeVisible();
+  await context.setOffline(false);
+  for (let i = 0; i < 3; i++) await quickPost(page, i, `Offline comment ${i + 1}`);
+  await expect(page.getByRole('button', { name: 'New comment, sending' })).toHaveCount(3);
+
+  await page.reload();
+  // Rebuilt from IndexedDB after the reload, still waiting.
+  await expect(page.getByRole('button', { name: 'New comment, sending' })).toHaveCount(3);
+  expect(await serverThreadsOn(path)).toHaveLength(0);
+
+  // Back online: the browser says so, and the outbox sends at once instead of waiting out its backoff.
+  await context.setOffline(true);
+  await page.unroute(/\/api\/v2\/threads$/, block);
+  await context.setOffline(false);
+  await expect(pins(page)).toHaveCount(3, { timeout: 30_000 });
+  await delivered(page);
+  const texts = (await serverThreadsOn(path)).map((t) => t.messages[0]!.content).sort();
+  expect(texts).toEqual(['Offline comment 1', 'Offline comment 2', 'Offline comment 3']);
+});
