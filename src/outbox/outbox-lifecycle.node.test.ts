@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import { createOutbox } from './outbox';
 import { createMemoryStorage } from './storage';
+import { idle, useVirtualClock } from './node-clock';
 import { fakeLocks, fakeServer } from './test-kit';
 import type { OutboxItem, OutboxOptions, OutboxStorage, SendContext } from './types';
 
-const idle = () => vi.advanceTimersByTimeAsync(0);
 type Send = (item: OutboxItem, ctx: SendContext) => Promise<unknown>;
 
+const storageOf = useVirtualClock();
 let storage: OutboxStorage;
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: 1_700_000_000_000 });
-  storage = createMemoryStorage();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  storage = storageOf();
 });
 
 function make(send: Send, extra: Partial<OutboxOptions> = {}) {

@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors';
 import { createOutbox } from './outbox';
-import { createMemoryStorage } from './storage';
+import { idle, useVirtualClock } from './node-clock';
 import { fakeServer } from './test-kit';
 import type { OutboxItem, OutboxOptions, OutboxStorage, SendContext } from './types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const idle = () => vi.advanceTimersByTimeAsync(0);
 
+const storageOf = useVirtualClock();
 let storage: OutboxStorage;
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: 1_700_000_000_000 });
-  storage = createMemoryStorage();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
+  storage = storageOf();
 });
 
 type Send = (item: OutboxItem, ctx: SendContext) => Promise<unknown>;
