@@ -12,7 +12,7 @@ import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
 import type { DiagnosticsSource } from './compose-actions';
-import { describing, reviewing } from './lazy-parts';
+import { capturing, describing, reviewing } from './lazy-parts';
 import type { ReviewingActions } from './reviewing';
 import type { ScreenshotConfig } from './screenshot-actions';
 import { createDraftActions } from './draft-actions';
@@ -139,6 +139,10 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     preloadWriting();
     describing.load().catch(() => {
       /* placePin loads it again and reports a failure */
+    });
+    // Posting needs the browser context: fetched now, so a comment can be queued offline later.
+    capturing.load().catch(() => {
+      /* createThread falls back to what it can read without it */
     });
   }
 

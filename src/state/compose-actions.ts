@@ -4,7 +4,7 @@
  * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
  * What was typed stays a draft (draft-actions.ts) until the server confirmed the thread.
  */
-import type { CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
+import type { BrowserContext, CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
 import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
 import { capturing, describing } from './lazy-parts';
 import { messageBodyOf } from './message-body';
@@ -44,6 +44,31 @@ export function createComposeActions(deps: ComposeActionDeps) {
     } catch (error) {
       report(error, 'diagnostics');
       return [];
+    }
+  }
+
+  /** The full context from the capture chunk; without it (offline before it arrived) what needs no code. */
+  async function contextOfBrowser(): Promise<BrowserContext> {
+    try {
+      const { browserContextAsync } = await capturing.load();
+      return await browserContextAsync();
+    } catch (error) {
+      report(error, 'browser-context');
+      const unknown = 'Unknown';
+      return {
+        browserName: unknown,
+        browserVersion: '',
+        os: unknown,
+        osVersion: '',
+        osVersionName: unknown,
+        platform: navigator.platform || unknown,
+        screenWidth: screen.width,
+        screenHeight: screen.height,
+        viewportWidth: window.innerWidth,
+        viewportHeight: window.innerHeight,
+        devicePixelRatio: window.devicePixelRatio,
+        userAgent: navigator.userAgent,
+      };
     }
   }
 
@@ -97,7 +122,7 @@ export function createComposeActions(deps: ComposeActionDeps) {
           composer.error.value = files.error;
           return;
         }
-        const [{ browserContextAsync }, diagnostics] = await Promise.all([capturing.load(), diagnosticsAttachment()]);
+        const [browserContext, diagnostics] = await Promise.all([contextOfBrowser(), diagnosticsAttachment()]);
         const body: CreateThreadRequest = {
           isImageThread: false,
           url: window.location.href,
@@ -107,7 +132,7 @@ export function createComposeActions(deps: ComposeActionDeps) {
           offsetXPercentage: anchor.offsetXPercentage,
           offsetYPercentage: anchor.offsetYPercentage,
           viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), deps.breakpoints),
-          browserContext: await browserContextAsync(),
+          browserContext,
           // A new thread's body carries the Delta only (the server derives its text and mentions).
           message: written.message,
         };

@@ -117,7 +117,8 @@ export function createSending(deps: SendingDeps) {
   return {
     /** Queues a new thread; returns its local id (its pin shows at once). */
     postThread(body: CreateThreadRequest): string {
-      const item = outbox.enqueue('createThread', { body, user: deps.user, at: Date.now() }, { lane: 'threads' });
+      // A lane of its own: a refused comment must not hold up the next ones.
+      const item = outbox.enqueue('createThread', { body, user: deps.user, at: Date.now() });
       const localId = localIdOf(item.id);
       created.set(localId, new Promise((resolve) => waiting.set(localId, resolve)));
       show();

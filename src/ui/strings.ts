@@ -122,6 +122,7 @@ export const strings = {
     notPlaced: 'This comment’s element was not found on this page. Move pin puts it somewhere new.',
   },
   send: {
+    title: 'Unsent comment',
     pin: 'New comment, sending', // contract
     pinFailed: 'New comment, not sent', // contract
     sending: 'Sending…',

@@ -232,7 +232,7 @@ describe('comment mode', () => {
     const failed = page.getByRole('button', { name: 'New comment, not sent' });
     await expect.element(failed).toBeVisible();
     await failed.click();
-    const panel = page.getByRole('dialog', { name: /^Thread/ });
+    const panel = page.getByRole('dialog', { name: 'Unsent comment' });
     await expect.element(panel.getByRole('status').filter({ hasText: 'Not sent.' })).toBeVisible();
     await panel.getByRole('button', { name: 'Discard' }).click();
     expect(page.getByRole('button', { name: 'New comment, not sent' }).query()).toBeNull();

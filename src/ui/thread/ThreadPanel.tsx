@@ -33,6 +33,8 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
   const problem = store.thread.error.value;
   const confirming = store.thread.confirmingDelete.value;
   const draft = store.drafts.value[thread.id];
+  // A comment still in the outbox has no number yet.
+  const unsent = thread.id in store.sending.value;
   const mentions = useMentionSource();
   const messages = Array.isArray(thread.messages) ? thread.messages : [];
   const resolved = thread.resolved === true;
@@ -44,7 +46,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       ref={dialog}
       class={`pm-popover pm-thread${resolved ? ' pm-thread--resolved' : ''}`}
       role="dialog"
-      aria-label={strings.thread.dialog(thread.number)}
+      aria-label={unsent ? strings.send.title : strings.thread.dialog(thread.number)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -54,7 +56,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       {...(allows(thread, 'reply') ? dropProps(attach) : {})}
     >
       <div class="pm-thread-header">
-        <h2 class="pm-title">{strings.thread.title(thread.number)}</h2>
+        <h2 class="pm-title">{unsent ? strings.send.title : strings.thread.title(thread.number)}</h2>
         {resolved && <span class="pm-badge">{strings.thread.resolvedBadge}</span>}
         <button ref={closeButton} type="button" class="pm-icon-button" aria-label={strings.thread.close} onClick={() => actions.closeThread()}>
           <span aria-hidden="true">×</span>
