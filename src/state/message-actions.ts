@@ -4,12 +4,12 @@
  * text is kept as a draft until the server confirms it, so a failure never loses it. Part of the
  * reviewing chunk (see reviewing.ts).
  */
-import type { MessageResponse, ThreadResponse } from '../api/wire';
+import type { MessageResponse } from '../api/wire';
 import type { AttachmentActions } from './attachment-actions';
 import type { DraftActions } from './draft-actions';
 import { toWidgetError, widgetError } from './errors';
 import { messageBodyOf } from './message-body';
-import { editKey, type WidgetError } from './store';
+import { editKey, updateThread, type WidgetError } from './store';
 import type { Sending } from './sending';
 import type { ThreadActionDeps } from './thread-actions';
 
@@ -24,11 +24,8 @@ export function createMessageActions(deps: MessageActionDeps) {
   const { store, api, owner, emit, report, authed, drafts, attachments } = deps;
 
   const threadOf = (threadId: string) => store.threads.peek().find((t) => t.id === threadId);
-  function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
-    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
-  }
   const replaceMessage = (threadId: string, messageId: string, next: MessageResponse) =>
-    updateThread(threadId, (t) => ({ ...t, messages: (t.messages ?? []).map((m) => (m.id === messageId ? next : m)) }));
+    updateThread(store, threadId, (t) => ({ ...t, messages: (t.messages ?? []).map((m) => (m.id === messageId ? next : m)) }));
   function setTask(messageId: string, task: 'saving' | 'deleting' | null) {
     const { [messageId]: _old, ...rest } = store.messageTasks.peek();
     store.messageTasks.value = task ? { ...rest, [messageId]: task } : rest;
@@ -125,7 +122,7 @@ export function createMessageActions(deps: MessageActionDeps) {
       const removed = thread.messages![index]!;
       store.thread.error.value = null;
       setTask(messageId, 'deleting');
-      updateThread(threadId, (t) => ({ ...t, messages: (t.messages ?? []).filter((m) => m.id !== messageId) }));
+      updateThread(store, threadId, (t) => ({ ...t, messages: (t.messages ?? []).filter((m) => m.id !== messageId) }));
       try {
         await authed(() => api.deleteMessage(messageId));
         if (owner.isDestroyed) return;
@@ -133,7 +130,7 @@ export function createMessageActions(deps: MessageActionDeps) {
         emit('messageDeleted', { threadId, messageId });
       } catch (error) {
         if (owner.isDestroyed) return;
-        updateThread(threadId, (t) => {
+        updateThread(store, threadId, (t) => {
           const messages = [...(t.messages ?? [])];
           messages.splice(Math.min(index, messages.length), 0, removed);
           return { ...t, messages };

@@ -7,6 +7,7 @@ import type { MovePinRequest, ThreadElement, ThreadParent, ThreadResponse } from
 import { widgetError } from './errors';
 import { capturing, describing } from './lazy-parts';
 import type { MoveActionDeps } from './move-actions';
+import { updateThread } from './store';
 
 type Geometry = Pick<ThreadResponse, 'elements' | 'parents' | 'offsetXPercentage' | 'offsetYPercentage' | 'originalUrl' | 'proxyUrl'>;
 
@@ -14,9 +15,7 @@ type Geometry = Pick<ThreadResponse, 'elements' | 'parents' | 'offsetXPercentage
 export async function savePinMove(deps: MoveActionDeps, threadId: string, target: Element, clientX: number, clientY: number): Promise<boolean> {
   const { store, api, owner, emit, report, authed } = deps;
   const find = () => store.threads.peek().find((thread) => thread.id === threadId);
-  const update = (change: (thread: ThreadResponse) => ThreadResponse) => {
-    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
-  };
+  const update = (change: (thread: ThreadResponse) => ThreadResponse) => updateThread(store, threadId, change);
   let before: Geometry | undefined;
   try {
     const [{ describePin }, { browserContext }] = await Promise.all([describing.load(), capturing.load()]);

@@ -5,11 +5,11 @@
  * created its screenshot is uploaded in the background (waiting for a capture still running), and a
  * failure there leaves the comment posted and tells the reviewer, with a retry.
  */
-import type { CanvasAnnotations, ThreadResponse } from '../api/wire';
+import type { CanvasAnnotations } from '../api/wire';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import { screenshotting } from './lazy-parts';
-import type { Store, WidgetError } from './store';
+import { updateThread, type Store, type WidgetError } from './store';
 import type { Uploader } from './uploads';
 
 export type ScreenshotDraft =
@@ -130,7 +130,7 @@ export function createScreenshotActions({ store, owner, uploader, config, report
           unsent.delete(threadId);
           const { [threadId]: _done, ...rest } = uploads.peek();
           uploads.value = rest;
-          if (saved) updateThread(threadId, (t) => ({ ...t, screenshot: saved }));
+          if (saved) updateThread(store, threadId, (t) => ({ ...t, screenshot: saved }));
         },
         (error: unknown) => {
           if (owner.isDestroyed) return;
@@ -142,9 +142,6 @@ export function createScreenshotActions({ store, owner, uploader, config, report
       );
   }
 
-  function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
-    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
-  }
 
   return {
     /** Starts a capture for the comment being written (replaces any earlier one). */

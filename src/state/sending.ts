@@ -11,7 +11,7 @@ import { createOutbox, type AnyOutboxItem, type Outbox, type OutboxError } from 
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
 import { isLocalId, LOCAL_PREFIX, localIdOf, localMessage, localThread, mergeOptimistic, type OptimisticEntry } from './optimistic';
-import { NEW_THREAD, type Store, type WidgetError } from './store';
+import { NEW_THREAD, updateThread, type Store, type WidgetError } from './store';
 
 type Author = { userId: string; name: string };
 export interface SendKinds {
@@ -95,8 +95,7 @@ export function createSending(deps: SendingDeps) {
     const message = result as MessageResponse;
     if (!message?.id) return;
     const threadId = message.threadId || item.payload.threadId;
-    store.threads.value = store.threads.peek().map((t) => {
-      if (t.id !== threadId) return t;
+    updateThread(store, threadId, (t) => {
       const rest = t.messages.filter((m) => m.id !== localId && m.id !== message.id);
       return { ...t, messages: [...rest, message], lastActivityAt: Math.max(t.lastActivityAt ?? 0, message.createdAt) };
     });

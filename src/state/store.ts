@@ -147,6 +147,11 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
 
 export type Store = ReturnType<typeof createStore>;
 
+/** Replaces one thread of the store by `change(thread)` (nothing happens when it is not there). */
+export function updateThread(store: Store, threadId: string, change: (thread: ThreadResponse) => ThreadResponse): void {
+  store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
+}
+
 export interface PageIdentity {
   canonicalUrl: string;
   url: string;

@@ -5,11 +5,10 @@
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { ThreadResponse } from '../api/wire';
 import type { ListenerCollection } from '../util/listener-collection';
 import { widgetError } from './errors';
 import type { EmitFn } from './events';
-import type { Store, ThreadTask, WidgetError } from './store';
+import { updateThread, type Store, type ThreadTask, type WidgetError } from './store';
 
 export interface ThreadActionDeps {
   store: Store;
@@ -28,9 +27,6 @@ export interface OpenThreadDeps extends ThreadActionDeps {
 
 export function createThreadActions(deps: OpenThreadDeps) {
   const { store, api, owner, emit, report, authed } = deps;
-  function updateThread(threadId: string, change: (thread: ThreadResponse) => ThreadResponse) {
-    store.threads.value = store.threads.peek().map((thread) => (thread.id === threadId ? change(thread) : thread));
-  }
 
   async function task(name: ThreadTask, run: () => Promise<void>) {
     const { busy, error } = store.thread;
@@ -70,14 +66,14 @@ export function createThreadActions(deps: OpenThreadDeps) {
     resolve: (threadId: string) =>
       task('resolve', async () => {
         const result = await authed(() => api.resolveThread(threadId));
-        updateThread(threadId, (t) => ({ ...t, resolved: true, modifiedAt: result?.modifiedAt ?? t.modifiedAt }));
+        updateThread(store, threadId, (t) => ({ ...t, resolved: true, modifiedAt: result?.modifiedAt ?? t.modifiedAt }));
         emit('threadResolved', { threadId });
       }),
 
     reopen: (threadId: string) =>
       task('resolve', async () => {
         await authed(() => api.unresolveThread(threadId));
-        updateThread(threadId, (t) => ({ ...t, resolved: false }));
+        updateThread(store, threadId, (t) => ({ ...t, resolved: false }));
         emit('threadReopened', { threadId });
       }),
 
@@ -91,9 +87,9 @@ export function createThreadActions(deps: OpenThreadDeps) {
       screenshotLoads.add(threadId);
       try {
         const screenshot = await authed(() => api.getScreenshot(threadId));
-        updateThread(threadId, (t) => ({ ...t, screenshot: screenshot ?? null }));
+        updateThread(store, threadId, (t) => ({ ...t, screenshot: screenshot ?? null }));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) updateThread(threadId, (t) => ({ ...t, screenshot: null }));
+        if (error instanceof ApiError && error.status === 404) updateThread(store, threadId, (t) => ({ ...t, screenshot: null }));
         else if (!owner.isDestroyed) report(error, 'screenshot');
       } finally {
         screenshotLoads.delete(threadId);
