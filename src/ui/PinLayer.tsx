@@ -98,7 +98,7 @@ export function PinLayer() {
               type="button"
               ref={refFor(thread.id)}
               class={classes.join(' ')}
-              aria-label={send ? (send.status === 'failed' ? strings.send.pinFailed : strings.send.pin) : strings.pin.label(thread.number)}
+              aria-label={send ? strings.send.label(send.status) : strings.pin.label(thread.number)}
               aria-busy={saving.has(thread.id) ? 'true' : undefined}
               title={hints.filter(Boolean).join(' · ') || undefined}
               data-thread-id={thread.id}

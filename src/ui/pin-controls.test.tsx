@@ -1,32 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { canonicalUrlOf } from '../anchor';
 import type { MovePinRequest, ThreadResponse } from '../api/wire';
 import { createFakeService, makeThread } from './testing/fake-service';
-import { centerOf, frames, signInViaStorage, startWidget, type Harness } from './testing/harness';
+import { centerOf, frames, startWidget, useSignedInPage, type Harness } from './testing/harness';
 
 let harness: Harness | null = null;
-let fixture: HTMLElement;
-
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  sessionStorage.clear();
-  localStorage.clear();
-  signInViaStorage();
-  fixture = document.createElement('div');
-  fixture.innerHTML = `
+useSignedInPage(`
     <div style="height:100px"></div>
     <p id="first" style="margin:0 0 0 100px;width:400px;height:80px;background:#eef">First</p>
     <p id="second" style="margin:60px 0 0 300px;width:300px;height:60px;background:#efe">Second</p>
-    <div style="height:2000px"></div>`;
-  document.body.append(fixture);
-});
+    <div style="height:2000px"></div>`);
 
-afterEach(async () => {
+afterEach(() => {
   harness?.stop();
   harness = null;
-  fixture.remove();
-  window.scrollTo(0, 0);
 });
 
 function thread(number: number, path: string, extra: Partial<ThreadResponse> = {}): ThreadResponse {

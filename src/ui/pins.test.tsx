@@ -1,32 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { canonicalUrlOf } from '../anchor';
 import type { ThreadResponse } from '../api/wire';
 import { createFakeService, makeMessage, makeThread } from './testing/fake-service';
-import { centerOf, frames, signInViaStorage, startWidget, type Harness } from './testing/harness';
+import { centerOf, frames, startWidget, useSignedInPage, type Harness } from './testing/harness';
 
 let harness: Harness | null = null;
-let fixture: HTMLElement;
-
-beforeEach(async () => {
-  // Desktop width: the fake threads were made on desktop, and only this device class's pins show.
-  await page.viewport(1280, 800);
-  sessionStorage.clear();
-  localStorage.clear();
-  signInViaStorage();
-  fixture = document.createElement('div');
-  fixture.innerHTML = `
+useSignedInPage(`
     <div id="spacer" style="height:120px"></div>
     <p id="target" style="margin:0 0 0 100px;width:400px;height:100px;background:#eef">Anchor me</p>
-    <div style="height:3000px"></div>`;
-  document.body.append(fixture);
-});
+    <div style="height:3000px"></div>`);
 
 afterEach(() => {
   harness?.stop();
   harness = null;
-  fixture.remove();
-  window.scrollTo(0, 0);
 });
 
 function anchoredThread(number: number, extra: Partial<ThreadResponse> = {}): ThreadResponse {

@@ -125,6 +125,8 @@ export const strings = {
     title: 'Unsent comment',
     pin: 'New comment, sending', // contract
     pinFailed: 'New comment, not sent', // contract
+    /** The name of an unsent comment's pin or list entry, by its outbox status. */
+    label: (status: string) => (status === 'failed' ? strings.send.pinFailed : strings.send.pin),
     sending: 'Sending…',
     retrying: 'Not sent yet: trying again…',
     failed: (reason: string) => `Not sent. ${reason}`,

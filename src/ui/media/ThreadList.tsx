@@ -39,7 +39,7 @@ export function ThreadList() {
               const shot = thread.screenshot?.url && /^https?:/i.test(thread.screenshot.url) ? thread.screenshot.url : null;
               // A comment still in the outbox has no number yet.
               const unsent = store.sending.value[thread.id];
-              const label = unsent ? (unsent.status === 'failed' ? strings.send.pinFailed : strings.send.pin) : `#${thread.number}`;
+              const label = unsent ? strings.send.label(unsent.status) : `#${thread.number}`;
               return (
                 <li key={thread.id}>
                   <button type="button" class="pm-list-item" onClick={() => choose(thread)} aria-label={unsent ? `${label}: ${text.slice(0, 60)}` : strings.list.item(thread.number, text)}>

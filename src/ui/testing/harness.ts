@@ -2,6 +2,8 @@
  * Test-only: starts the real widget (createPinmark) on the test page against a FakeService, signed
  * in through a session mirrored in sessionStorage, and gives access to its shadow root.
  */
+import { afterEach, beforeEach } from 'vitest';
+import { page } from 'vitest/browser';
 import { createPinmark } from '../../pinmark';
 import type { PinmarkInstance, PinmarkOptions } from '../../types';
 import { createFakeService, type FakeService } from './fake-service';
@@ -72,4 +74,25 @@ export async function frames(count = 2): Promise<void> {
 export function centerOf(element: Element): { x: number; y: number } {
   const r = element.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/**
+ * Each test of the file gets a signed-in, desktop-wide page holding `html` (the threads of the fake
+ * service were made on desktop, and only this device class's pins show), and nothing left after it.
+ */
+export function useSignedInPage(html: string): void {
+  let fixture: HTMLElement | null = null;
+  beforeEach(async () => {
+    await page.viewport(1280, 800);
+    sessionStorage.clear();
+    localStorage.clear();
+    signInViaStorage();
+    fixture = document.createElement('div');
+    fixture.innerHTML = html;
+    document.body.append(fixture);
+  });
+  afterEach(() => {
+    fixture?.remove();
+    window.scrollTo(0, 0);
+  });
 }

@@ -3,30 +3,19 @@
  * messages shown at once and rolled back with an explanation when the server refuses, scopes
  * deciding who may do what, @mentions in a reply, and the exact time on hover.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { canonicalUrlOf } from '../../anchor';
 import type { MessageResponse, ThreadResponse, UpdateMessageRequest } from '../../api/wire';
 import { createFakeService, makeMessage, makeThread, type FakeService } from '../testing/fake-service';
-import { signInViaStorage, startWidget, type Harness } from '../testing/harness';
+import { startWidget, useSignedInPage, type Harness } from '../testing/harness';
 
 let harness: Harness | null = null;
-let fixture: HTMLElement;
-
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  sessionStorage.clear();
-  localStorage.clear();
-  signInViaStorage();
-  fixture = document.createElement('div');
-  fixture.innerHTML = `<p id="target" style="margin:100px;width:400px;height:100px">Anchor me</p>`;
-  document.body.append(fixture);
-});
+useSignedInPage(`<p id="target" style="margin:100px;width:400px;height:100px">Anchor me</p>`);
 
 afterEach(() => {
   harness?.stop();
   harness = null;
-  fixture.remove();
 });
 
 const other = { id: 'u9', name: 'Olga Other', guest: false, createdAt: 0, modifiedAt: 0 };
