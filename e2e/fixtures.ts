@@ -76,6 +76,7 @@ export async function delivered(page: Page): Promise<void> {
 
 /** Drops a pin at a relative spot of `target` and posts `text`; returns the clicked point. */
 export async function postComment(page: Page, target: Locator, text: string, at = { x: 0.25, y: 0.5 }) {
+  const before = (await serverThreadsOn(page.url())).length;
   await enterCommentMode(page);
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
@@ -87,6 +88,8 @@ export async function postComment(page: Page, target: Locator, text: string, at 
   await composer.getByLabel('Comment').fill(text);
   await composer.getByRole('button', { name: 'Post' }).click();
   await expect(composer).toHaveCount(0);
+  // The unsent pin may take a frame to appear after the composer closes: count on the server first.
+  await expect.poll(async () => (await serverThreadsOn(page.url())).length, { timeout: 15_000 }).toBe(before + 1);
   await delivered(page);
   return point;
 }

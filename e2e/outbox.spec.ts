@@ -62,10 +62,14 @@ test('offline, reload, online: every comment is delivered once', async ({ page, 
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue();
   await page.route(/\/api\/v2\/threads$/, block);
   // Going offline while the widget is still loading its parts is another story (see the notes):
-  // here the reviewer is settled in when the connection drops.
+  // here the reviewer is settled in when the connection drops, having opened a composer once (so
+  // every part a comment needs has arrived, down to the chunks those parts import).
   await enterCommentMode(page);
+  const first = (await page.locator(TARGETS[0]!).boundingBox())!;
+  await page.mouse.click(first.x + 5, first.y + 5);
+  await expect(page.getByRole('dialog', { name: 'New comment' }).getByRole('textbox', { name: 'Comment' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog', { name: 'New comment' })).toHaveCount(0);
   await context.setOffline(true);
   await expect(page.getByText('You are offline. Comments are kept and sent when you are back online.')).toBeVisible();
   // Written while offline (the screenshot is skipped: its engine was never downloaded).
