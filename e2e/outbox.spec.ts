@@ -5,7 +5,7 @@
  * every comment exactly once.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { delivered, enterCommentMode, freshPath, pins, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+import { delivered, enterCommentMode, freshPath, newestThreadOn, pin, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
 
 // Ten elements, three spots each: no click lands on an earlier pin (that would open its thread).
 const TARGETS = ['#hero-title', '#hero-text', '#beans-title', '#bean-ethiopia', '#bean-colombia', '#bean-kenya', '#pricing-title', '#pricing-table', '#signup-title', '#footer'];
@@ -91,4 +91,56 @@ test('offline, reload, online: every comment is delivered once', async ({ page, 
   await delivered(page);
   const texts = (await serverThreadsOn(path)).map((t) => t.messages[0]!.content).sort();
   expect(texts).toEqual(['Offline comment 1', 'Offline comment 2', 'Offline comment 3']);
+});
+
+test('edits, replies with attachments and resolving made while the API is unreachable survive a reload and land once', async ({ page }) => {
+  test.setTimeout(60_000);
+  const path = freshPath('offline-changes');
+  await page.goto(path);
+  await signInWithPopup(page, { name: 'Eddie Edit', email: 'eddie@example.com' });
+  await postComment(page, page.locator('#hero-title'), 'Original words');
+  const { number } = await newestThreadOn(path);
+
+  // Every write to the API fails from here on, as on a train in a tunnel.
+  const block = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected');
+  await page.route(/\/api\/v2\/(threads|messages|upload-policy|upload-complete)\b/, block);
+  await pin(page, number).click();
+  const panel = page.getByRole('dialog', { name: `Thread ${number}` });
+  const first = panel.getByRole('listitem').filter({ hasText: 'Original words' });
+  await first.getByRole('button', { name: 'Edit' }).click();
+  const editor = panel.getByRole('textbox', { name: 'Edit message' });
+  await editor.press('ControlOrMeta+a');
+  await editor.pressSequentially('Edited in the tunnel');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.locator('input[type=file]').setInputFiles({ name: 'tunnel.txt', mimeType: 'text/plain', buffer: Buffer.from('no signal here\n') });
+  await expect(panel.getByRole('list', { name: 'Attachments' }).getByText('tunnel.txt')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Write a reply' }).fill('Replied in the tunnel');
+  await panel.getByRole('button', { name: 'Send reply' }).click();
+  await panel.getByRole('button', { name: 'Resolve' }).click();
+  await expect(panel.getByRole('button', { name: 'Reopen' })).toBeVisible();
+
+  // A reload rebuilds all three from IndexedDB: still shown, still waiting.
+  await page.reload();
+  await pin(page, number).click();
+  await expect(panel.getByText('Edited in the tunnel')).toBeVisible();
+  await expect(panel.getByText('Replied in the tunnel')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  const before = (await serverThreadsOn(path))[0]!;
+  expect(before.resolved).toBe(false);
+  expect(before.messages.map((m) => m.content)).toEqual(['Original words']);
+
+  // Through again: the browser's online event makes the outbox send at once.
+  await page.unroute(/\/api\/v2\/(threads|messages|upload-policy|upload-complete)\b/, block);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect
+    .poll(async () => {
+      const thread = (await serverThreadsOn(path))[0]!;
+      return { resolved: thread.resolved, texts: thread.messages.map((m) => m.content) };
+    }, { timeout: 30_000 })
+    .toEqual({ resolved: true, texts: ['Edited in the tunnel', 'Replied in the tunnel'] });
+  // The file waited in IndexedDB too, and the reply carries it.
+  const reply = (await serverThreadsOn(path))[0]!.messages[1]!;
+  expect(reply.attachments.map((a) => a.originalFilename)).toEqual(['tunnel.txt']);
 });

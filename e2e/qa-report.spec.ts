@@ -207,6 +207,26 @@ test('a failed screenshot upload keeps the comment and can be retried', async ({
   expect(shot.width).toBeGreaterThan(0);
 });
 
+test('a screenshot waiting for storage survives a reload and is uploaded afterwards', async ({ page }) => {
+  const path = freshPath('qa-upload-reload');
+  await page.goto(path);
+  await signInWithPopup(page, reviewer);
+  await page.route(/\/storage\//, (route) => route.abort('connectionfailed'));
+  const composer = await placePin(page, '#pricing-title');
+  await expect(composer.getByRole('img', { name: 'Screenshot of the page' })).toBeVisible({ timeout: 20_000 });
+  await composer.getByLabel('Comment').fill('Screenshot kept in IndexedDB');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await delivered(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'its screenshot could not be uploaded' })).toBeVisible({ timeout: 15_000 });
+  const thread = await newestThreadOn(path);
+
+  // The image waits in IndexedDB; the next page load sends it without the reviewer doing anything.
+  await page.unroute(/\/storage\//);
+  await page.reload();
+  const shot = await uploadedScreenshot(thread.id);
+  expect(shot.width).toBeGreaterThan(0);
+});
+
 test('QA mode attaches the page’s console errors and failed requests, summarised in the thread', async ({ page }) => {
   const path = freshPath('qa-diagnostics', '/qa/dashboard.html');
   await page.goto(path);

@@ -3,4 +3,13 @@
  * `createPinmark()` once and forwards `window.Pinmark` calls to that instance.
  */
 export { createPinmark } from './pinmark';
-export type { PinmarkInstance, PinmarkOptions, PinmarkEventMap, PinmarkEventName } from './types';
+export type {
+  PinmarkError,
+  PinmarkEventMap,
+  PinmarkEventName,
+  PinmarkIdentifyResult,
+  PinmarkIdentity,
+  PinmarkInstance,
+  PinmarkOptions,
+  PinmarkViewMode,
+} from './types';

@@ -9,9 +9,15 @@ export { createPinmark } from './pinmark';
 export type {
   PinmarkEventMap,
   PinmarkEventName,
+  PinmarkError,
   PinmarkHandler,
+  PinmarkIdentifyResult,
+  PinmarkIdentity,
   PinmarkInstance,
   PinmarkOptions,
+  PinmarkStrings,
+  PinmarkTheme,
+  PinmarkViewMode,
   ViewModeBreakpoints,
 } from './types';
 export type { MessageResponse, ThreadResponse, MarkupResponse, Delta } from './api/wire';

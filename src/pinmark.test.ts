@@ -13,12 +13,21 @@ describe('validateOptions', () => {
     });
   });
 
+  it('takes a theme, light unless asked otherwise', () => {
+    const base = { publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test' };
+    expect(validateOptions(base).theme).toBe('light');
+    expect(validateOptions({ ...base, theme: 'dark' }).theme).toBe('dark');
+    expect(validateOptions({ ...base, theme: 'system' }).theme).toBe('system');
+  });
+
   it.each([
     [{}, /publicKey/],
     [{ publicKey: 'pk' }, /markupId/],
     [{ publicKey: 'pk', markupId: 'm' }, /apiBase/],
     [{ publicKey: 'pk', markupId: 'm', apiBase: 'localhost:8787' }, /http\(s\) URL/],
     [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', getCustomerToken: 'nope' }, /getCustomerToken/],
+    [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', viewMode: 'phone' }, /Option "viewMode" must be one of "auto", "all", "desktop", "tablet", "mobile", got "phone"/],
+    [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', theme: 'blue' }, /Option "theme" must be "light", "dark" or "system", got "blue"/],
   ])('rejects %j with a readable message', (options, message) => {
     expect(() => validateOptions(options as PinmarkOptions)).toThrow(message);
   });
@@ -31,7 +40,7 @@ describe('createPinmark', () => {
     const errors = vi.fn();
     pinmark.on('error', errors);
     expect(() => pinmark.init({ publicKey: '' } as PinmarkOptions)).not.toThrow();
-    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ message: 'Option "publicKey" is required.' }));
+    expect(errors).toHaveBeenCalledWith({ code: 'invalid_options', status: 0, message: 'Option "publicKey" is required.' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(document.querySelector('pinmark-root')).toBeNull();
     expect(() => pinmark.open()).not.toThrow();

@@ -5,13 +5,16 @@
  */
 // The handle only (≈1 KB): the full recorder is a lazy chunk it loads when diagnostics are on.
 import { createDiagnosticsHandle } from './capture/diagnostics/handle';
+import { checkSubscription, HostInputError, tokenSourceOf, viewModeOf } from './host-input';
 import type { LoaderExtras } from './loader/stub';
 import { toWidgetError } from './state/errors';
 import type { PinmarkEventMap } from './state/events';
 import type { WidgetError } from './state/store';
 import { startRuntime, type Runtime, type RuntimeConfig } from './runtime';
 import type { ScreenshotConfig } from './state/screenshot-actions';
-import type { PinmarkInstance, PinmarkOptions } from './types';
+import type { LiveRefreshConfig } from './state/live-refresh';
+import type { PinmarkIdentifyResult, PinmarkInstance, PinmarkOptions, PinmarkTheme } from './types';
+import { checkStrings } from './ui/i18n';
 import { Emitter } from './util/emitter';
 
 export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): PinmarkInstance {
@@ -21,7 +24,7 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
   const diagnostics = createDiagnosticsHandle(extras?.earlyDiagnostics);
 
   const report = (error: unknown, context: string): WidgetError => {
-    const problem = toWidgetError(error);
+    const problem = error instanceof HostInputError ? { code: error.code, status: 0, message: error.message } : toWidgetError(error);
     console.warn(`[pinmark] ${context}: ${problem.message || problem.code}`);
     events.emit('error', { code: problem.code, status: problem.status, message: problem.message });
     return problem;
@@ -61,20 +64,46 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
       }),
     on(event, handler) {
       try {
+        checkSubscription(event, handler);
         return events.on(event, handler);
-      } catch {
+      } catch (error) {
+        report(error, 'on');
         return () => {};
       }
     },
+    identify(identity) {
+      // Never rejects: a rejected promise the host did not catch would surface as its page's error.
+      const failed = (error: unknown): PinmarkIdentifyResult => {
+        const problem = toWidgetError(error);
+        // Replaced by a later identify()/signOut()/destroy(): the host did that, nothing failed.
+        if (problem.code === 'cancelled') return { ok: false, error: { code: problem.code, status: 0, message: problem.message } };
+        const { code, status, message } = report(error, 'identify');
+        return { ok: false, error: { code, status, message } };
+      };
+      try {
+        const source = tokenSourceOf(identity);
+        if (!runtime) throw new HostInputError('not_initialized', 'identify() needs init() first.');
+        return runtime.identify(source).then(({ userId, name }): PinmarkIdentifyResult => ({ ok: true, userId, name }), failed);
+      } catch (error) {
+        return Promise.resolve(failed(error));
+      }
+    },
+    signOut: () => guard('signOut', () => runtime?.signOut()),
+    setViewMode: (mode) =>
+      guard('setViewMode', () => {
+        const setting = viewModeOf(mode, 'setViewMode()');
+        if (!runtime) throw new HostInputError('not_initialized', 'setViewMode() needs init() first.');
+        runtime.setViewMode(setting);
+      }),
   };
 
   if (options) instance.init(options);
   return instance;
 }
 
-class OptionsError extends Error {
+class OptionsError extends HostInputError {
   constructor(message: string) {
-    super(message);
+    super('invalid_options', message);
     this.name = 'OptionsError';
   }
 }
@@ -111,10 +140,48 @@ export function validateOptions(options: PinmarkOptions): RuntimeConfig {
     getIdentityToken: optionalFn('getIdentityToken'),
     nonce: typeof options.nonce === 'string' && options.nonce ? options.nonce : undefined,
     viewModeBreakpoints: typeof breakpoints === 'object' && breakpoints !== null ? breakpoints : undefined,
+    viewMode: options.viewMode === undefined ? undefined : viewModeOf(options.viewMode, 'Option "viewMode"', 'invalid_options'),
     screenshot: screenshotOptions(options.screenshot),
+    locale: localeOption(options.locale),
+    strings: options.strings === undefined ? undefined : checkStrings(options.strings, (message) => {
+      throw new OptionsError(message);
+    }),
+    theme: themeOption(options.theme),
+    liveRefresh: liveRefreshOptions(options.liveRefresh),
     // QA mode is a bug-reporting set-up: diagnostics unless the host says no.
     diagnostics: options.diagnostics ?? options.mode === 'qa',
   };
+}
+
+/** Polling intervals; a floor keeps a typo from turning every reviewer into a load test. */
+function liveRefreshOptions(value: PinmarkOptions['liveRefresh']): LiveRefreshConfig | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (typeof value !== 'object' || value === null) throw new OptionsError('Option "liveRefresh" must be false or an object.');
+  const interval = (name: 'intervalMs' | 'hiddenIntervalMs') => {
+    const ms = value[name];
+    if (ms !== undefined && (typeof ms !== 'number' || !(ms >= 250) || ms === Infinity)) {
+      throw new OptionsError(`Option "liveRefresh.${name}" must be a number of milliseconds, at least 250.`);
+    }
+    return ms;
+  };
+  return { intervalMs: interval('intervalMs'), hiddenIntervalMs: interval('hiddenIntervalMs') };
+}
+
+/** `light` unless the host asks for `dark` or `system`: a widget that changes colour on its own would surprise hosts. */
+function themeOption(value: PinmarkOptions['theme']): PinmarkTheme {
+  if (value === undefined) return 'light';
+  if (value !== 'light' && value !== 'dark' && value !== 'system') {
+    throw new OptionsError(`Option "theme" must be "light", "dark" or "system", got "${String(value)}".`);
+  }
+  return value;
+}
+
+/** A tag the browser cannot read is not an error (English, as for any unknown locale); a non-string is. */
+function localeOption(value: PinmarkOptions['locale']): string | undefined {
+  if (value !== undefined && typeof value !== 'string') {
+    throw new OptionsError(`Option "locale" must be a language tag such as "de" or "en-GB", got a ${typeof value}.`);
+  }
+  return value?.trim() || undefined;
 }
 
 function screenshotOptions(value: PinmarkOptions['screenshot']): ScreenshotConfig {

@@ -3,23 +3,39 @@
  * and the UI, and tears all of it down with a single `destroy()`.
  */
 import { createApiClient } from './api/client';
+import type { HostTokenSource } from './auth/auth';
 import { createController, type ControllerConfig } from './state/actions';
 import type { DiagnosticsSource } from './state/compose-actions';
-import type { EmitFn } from './state/events';
+import type { EmitFn, PinmarkEventMap } from './state/events';
 import type { WidgetError } from './state/store';
+import type { ViewModeSetting } from './state/view-mode';
+import type { PinmarkTheme } from './types';
+import { applyLocale, resetLocale, type StringOverrides } from './ui/i18n';
 import { mountWidget } from './ui/mount';
+import { Emitter } from './util/emitter';
 import { ListenerCollection } from './util/listener-collection';
 
 export interface RuntimeConfig extends ControllerConfig {
   nonce?: string;
+  /** Colour theme of the UI (`data-theme` on the host). */
+  theme?: PinmarkTheme;
   /** The host consented to attaching console errors and failed requests to new threads. */
   diagnostics?: boolean;
+  /** The widget's language (BCP 47) and the host's checked string overrides (`ui/i18n`). */
+  locale?: string;
+  strings?: StringOverrides;
+  /** Which device classes' pins show from the start (default `auto`). */
+  viewMode?: ViewModeSetting;
 }
 
 export interface Runtime {
   open(): void;
   close(): void;
   destroy(): void;
+  /** Signs in with the host's token source; rejects with the reason. */
+  identify(source: HostTokenSource): Promise<{ userId: string; name: string }>;
+  signOut(): void;
+  setViewMode(setting: ViewModeSetting): void;
 }
 
 export function startRuntime(
@@ -29,8 +45,12 @@ export function startRuntime(
   diagnostics: DiagnosticsSource | null = null,
 ): Runtime {
   const owner = new ListenerCollection((error) => report(error, 'runtime'));
+  // The UI hears the same events as the host (its live region announces what the server confirmed).
+  const uiEvents = new Emitter<PinmarkEventMap>();
   const guardedEmit: EmitFn = (event, payload) => {
-    if (!owner.isDestroyed) emit(event, payload);
+    if (owner.isDestroyed) return;
+    uiEvents.emit(event, payload);
+    emit(event, payload);
   };
   // Holder so the client can read the token of a controller created just after it.
   const session: { token: () => string | null } = { token: () => null };
@@ -38,14 +58,23 @@ export function startRuntime(
   owner.own(() => api.abortAll());
   const controller = createController({ config, api, owner, emit: guardedEmit, report, diagnostics });
   session.token = () => controller.auth.token();
+  if (config.viewMode) controller.actions.setViewMode(config.viewMode);
 
   const mount = () => {
     if (owner.isDestroyed) return;
-    const mounted = mountWidget(controller, { nonce: config.nonce });
+    const mounted = mountWidget(controller, { nonce: config.nonce, theme: config.theme, events: uiEvents });
     owner.own(() => mounted.unmount());
   };
-  if (document.body) mount();
-  else owner.add(document, 'DOMContentLoaded', mount, { once: true });
+  const start = () => {
+    if (owner.isDestroyed) return;
+    if (document.body) mount();
+    else owner.add(document, 'DOMContentLoaded', mount, { once: true });
+  };
+  // The words first: a German table is a download, and the UI should never show English before it.
+  owner.own(resetLocale);
+  const words = applyLocale(config.locale, config.strings);
+  if (words) void words.then(start);
+  else start();
 
   void controller.actions.start().catch((error: unknown) => report(error, 'start'));
 
@@ -53,5 +82,8 @@ export function startRuntime(
     open: () => controller.actions.open(),
     close: () => controller.actions.close(),
     destroy: () => owner.removeAll(),
+    identify: (source) => controller.actions.identify(source),
+    signOut: () => controller.actions.signOut(),
+    setViewMode: (setting) => controller.actions.setViewMode(setting),
   };
 }

@@ -1,8 +1,35 @@
 /** Public types of the widget: what a host passes in and gets back. */
 import type { PinmarkEventMap, PinmarkEventName } from './state/events';
-import type { ViewModeBreakpoints } from './state/view-mode';
+import type { StringOverrides } from './ui/i18n';
+import type { ViewModeBreakpoints, ViewModeSetting } from './state/view-mode';
 
 export type { PinmarkEventMap, PinmarkEventName, ViewModeBreakpoints };
+
+/**
+ * Which pins show (`setViewMode`, option `viewMode`): `auto` (default) — those made on the
+ * viewport's device class, with the reviewer's "all devices" toggle; `all` — every device class;
+ * `desktop` | `tablet` | `mobile` — that device class whatever the viewport's width (new threads
+ * are posted under it too).
+ */
+export type PinmarkViewMode = ViewModeSetting;
+
+/** What the `error` event carries and a failed `identify()` resolves with. */
+export type PinmarkError = PinmarkEventMap['error'];
+
+/**
+ * Who the host says the reviewer is (`identify`): a customer JWT its backend signed
+ * (`POST /auth/exchange`) or an identity-provider access token (`POST /auth/sdk-exchange`), as a
+ * string or as a function. A function is asked again whenever the session is renewed; a string is
+ * reused, so it must stay valid as long as the reviewer should stay signed in.
+ */
+export type PinmarkIdentity =
+  | { customerToken: string }
+  | { getCustomerToken: () => Promise<string> }
+  | { identityToken: string }
+  | { getIdentityToken: () => Promise<string> };
+
+/** `identify()` never rejects: it resolves with who is signed in, or why nobody is. */
+export type PinmarkIdentifyResult = { ok: true; userId: string; name: string } | { ok: false; error: PinmarkError };
 
 export interface PinmarkOptions {
   /** The installation's public key (`pk_…`). */
@@ -21,6 +48,8 @@ export interface PinmarkOptions {
   nonce?: string;
   /** Viewport widths where tablet and desktop start (defaults 768 and 1024). */
   viewModeBreakpoints?: ViewModeBreakpoints;
+  /** Which device classes' pins show from the start (default `auto`); see `setViewMode`. */
+  viewMode?: PinmarkViewMode;
   /**
    * `qa`: a report is a bug report: diagnostics (console errors, failed requests) are attached unless
    * `diagnostics: false`. Default: diagnostics only when `diagnostics: true`.
@@ -30,7 +59,35 @@ export interface PinmarkOptions {
   diagnostics?: boolean;
   /** Screenshots taken with each new thread. */
   screenshot?: ScreenshotOptions;
+  /**
+   * The widget's language, a BCP 47 tag; default English. `de`, `de-DE`, `de-CH`… show German; any
+   * other tag shows English words (replace them with `strings`) but formats dates and numbers for
+   * that locale, and right-to-left languages (`ar`, `he`, `fa`, `ur`…) get a right-to-left layout.
+   * An unknown or malformed tag means English, without an error.
+   */
+  locale?: string;
+  /**
+   * Replaces any of the widget's words, over the `locale`'s table: the same keys, strings where it
+   * has strings, `(count) => string` style functions where it has functions (README, "Languages").
+   */
+  strings?: PinmarkStrings;
+  /**
+   * Colours of the widget: `light` (default), `dark`, or `system` (follows the reviewer's
+   * `prefers-color-scheme`). Finer control: the `--pinmark-*` CSS variables (README, Theming).
+   */
+  theme?: PinmarkTheme;
+  /** How often a signed-in reviewer's view fetches other reviewers' changes; `false`: never. */
+  liveRefresh?: LiveRefreshOptions | false;
 }
+
+export interface LiveRefreshOptions {
+  /** Between polls while the tab is visible, in ms (default 10 000, at least 250). */
+  intervalMs?: number;
+  /** Between polls while the tab is hidden, in ms (default 60 000, at least 250). */
+  hiddenIntervalMs?: number;
+}
+
+export type PinmarkTheme = 'light' | 'dark' | 'system';
 
 export interface ScreenshotOptions {
   /** Default true. */
@@ -42,6 +99,9 @@ export interface ScreenshotOptions {
   /** Give up on a capture after this long (default 10 000 ms); the comment is posted without it. */
   timeoutMs?: number;
 }
+
+/** Any part of the widget's string table (the shape of `src/ui/i18n/en.ts`). */
+export type PinmarkStrings = StringOverrides;
 
 export type PinmarkHandler<K extends PinmarkEventName> = (payload: PinmarkEventMap[K]) => void;
 
@@ -56,4 +116,13 @@ export interface PinmarkInstance {
   destroy(): void;
   /** Subscribes to an event; returns the function that unsubscribes. */
   on<K extends PinmarkEventName>(event: K, handler: PinmarkHandler<K>): () => void;
+  /**
+   * Signs the host's user in silently (after `init`), replacing any session — another user's too.
+   * Never rejects; a failure also goes to the `error` event, and nobody stays signed in then.
+   */
+  identify(identity: PinmarkIdentity): Promise<PinmarkIdentifyResult>;
+  /** Ends the session (storage included), closes panels, hides pins, emits `signedOut`; unsent comments wait for their author. */
+  signOut(): void;
+  /** Which device classes' pins show (see PinmarkViewMode); a bad value is an `error` event, never a throw. */
+  setViewMode(mode: PinmarkViewMode): void;
 }

@@ -186,20 +186,22 @@ export function createApiClient(options: ApiClientOptions) {
     getThread: (threadId: string) => request<ThreadResponse>('GET', `/threads/${id(threadId)}`),
     createThread: (body: CreateThreadRequest, opts: MutationOptions = {}) =>
       request<ThreadResponse>('POST', '/threads', { body, ...opts }),
-    resolveThread: (threadId: string) =>
-      request<ResolveThreadResponse>('POST', `/threads/${id(threadId)}/resolve`),
-    unresolveThread: (threadId: string) =>
-      request<UnresolveThreadResponse>('POST', `/threads/${id(threadId)}/unresolve`),
-    deleteThread: (threadId: string) => request<undefined>('DELETE', `/threads/${id(threadId)}`),
-    movePin: (threadId: string, body: MovePinRequest) =>
-      request<ShortWebpageThread>('PATCH', `/threads/${id(threadId)}/move-pin`, { body }),
+    resolveThread: (threadId: string, opts: MutationOptions = {}) =>
+      request<ResolveThreadResponse>('POST', `/threads/${id(threadId)}/resolve`, opts),
+    unresolveThread: (threadId: string, opts: MutationOptions = {}) =>
+      request<UnresolveThreadResponse>('POST', `/threads/${id(threadId)}/unresolve`, opts),
+    deleteThread: (threadId: string, opts: MutationOptions = {}) =>
+      request<undefined>('DELETE', `/threads/${id(threadId)}`, opts),
+    movePin: (threadId: string, body: MovePinRequest, opts: MutationOptions = {}) =>
+      request<ShortWebpageThread>('PATCH', `/threads/${id(threadId)}/move-pin`, { body, ...opts }),
 
     // ---- messages
     createMessage: (threadId: string, body: CreateMessageRequest, opts: MutationOptions = {}) =>
       request<MessageResponse>('POST', `/threads/${id(threadId)}/messages`, { body, ...opts }),
-    updateMessage: (messageId: string, body: UpdateMessageRequest) =>
-      request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body }),
-    deleteMessage: (messageId: string) => request<undefined>('DELETE', `/messages/${id(messageId)}`),
+    updateMessage: (messageId: string, body: UpdateMessageRequest, opts: MutationOptions = {}) =>
+      request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body, ...opts }),
+    deleteMessage: (messageId: string, opts: MutationOptions = {}) =>
+      request<undefined>('DELETE', `/messages/${id(messageId)}`, opts),
 
     // ---- uploads and screenshots (the file itself goes to storage: api/storage.ts)
     uploadPolicy: (body: UploadPolicyRequest) => request<UploadPolicyResponse>('POST', '/upload-policy', { body }),
@@ -210,8 +212,8 @@ export function createApiClient(options: ApiClientOptions) {
         query: { ...query },
       }),
     /** Tolerates `data` being the screenshot itself (our server) or `{screenshot}`. */
-    putScreenshot: async (threadId: string, body: PutScreenshotRequest) =>
-      unwrapScreenshot(await request<unknown>('PUT', `/threads/${id(threadId)}/screenshot`, { body })),
+    putScreenshot: async (threadId: string, body: PutScreenshotRequest, opts: MutationOptions = {}) =>
+      unwrapScreenshot(await request<unknown>('PUT', `/threads/${id(threadId)}/screenshot`, { body, ...opts })),
     getScreenshot: async (threadId: string) =>
       unwrapScreenshot(await request<unknown>('GET', `/threads/${id(threadId)}/screenshot`)),
 

@@ -191,3 +191,79 @@ describe('popup session', () => {
     expect(auth({ openWindow: () => null }).signInWithPopup()).toBe('blocked');
   });
 });
+
+describe('identify (the host names the reviewer after start)', () => {
+  const answerFor = (url: string, body: unknown) => {
+    const user = String((body as { token?: string })?.token ?? 'x').replace(/^tok-/, '');
+    return new Response(JSON.stringify({ data: { exchangeToken: `pmx_${user}`, expiresAt: inMinutes(60), workspaceId: 'w', userId: user, markupRole: {} } }));
+  };
+  beforeEach(() => {
+    respond = (url) => answerFor(url, requests.at(-1)?.body);
+  });
+
+  it("replaces another user's session and makes the host's token the silent source", async () => {
+    sessionStorage.setItem(KEY, JSON.stringify({ exchangeToken: 'pmx_p', expiresAt: inMinutes(20), userId: 'u1', name: 'P' }));
+    const a = auth();
+    a.restore();
+    expect(a.canRenewSilently).toBe(false);
+    await a.identify({ method: 'customer-token', get: () => Promise.resolve('tok-u2') });
+    expect(a.state).toMatchObject({ status: 'signed-in', method: 'customer-token', session: { userId: 'u2' } });
+    expect(readStoredSession(KEY)?.exchangeToken).toBe('pmx_u2');
+    // A 401 is now renewed with the host's token instead of ending the session.
+    await expect(a.handleUnauthorized()).resolves.toBe(true);
+    expect(requests.map((r) => (r.body as { token: string }).token)).toEqual(['tok-u2', 'tok-u2']);
+    // signOut forgets it: the options had no token function.
+    a.signOut();
+    expect(a.canRenewSilently).toBe(false);
+    expect(a.state).toEqual({ status: 'signed-out' });
+  });
+
+  it('a later identify() wins over one still in flight; the earlier one rejects as cancelled', async () => {
+    let release!: (token: string) => void;
+    const a = auth();
+    const first = a.identify({ method: 'customer-token', get: () => new Promise<string>((resolve) => (release = resolve)) });
+    const second = a.identify({ method: 'customer-token', get: () => Promise.resolve('tok-u3') });
+    release('tok-u1');
+    await expect(second).resolves.toBeUndefined();
+    await expect(first).rejects.toMatchObject({ code: 'cancelled' });
+    expect(a.state).toMatchObject({ status: 'signed-in', session: { userId: 'u3' } });
+  });
+
+  it('a silent sign-in still in flight when signOut() comes does not sign anyone back in', async () => {
+    let release!: (token: string) => void;
+    const a = auth({ getCustomerToken: () => new Promise<string>((resolve) => (release = resolve)) });
+    const flight = a.signInSilently();
+    a.signOut();
+    release('tok-u1');
+    await expect(flight).resolves.toBe(false);
+    expect(a.state).toEqual({ status: 'signed-out' });
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(a.canRenewSilently).toBe(true); // the option's source stays
+  });
+
+  it('a refused identify() leaves nobody signed in, not the previous user', async () => {
+    sessionStorage.setItem(KEY, JSON.stringify({ exchangeToken: 'pmx_p', expiresAt: inMinutes(20), userId: 'u1', name: 'P' }));
+    respond = () => new Response(JSON.stringify({ error: { code: 'invalid_token', message: 'nope' } }), { status: 401 });
+    const a = auth();
+    a.restore();
+    await expect(a.identify({ method: 'identity-token', get: () => Promise.resolve('idp') })).rejects.toMatchObject({ status: 401 });
+    expect(a.state).toEqual({ status: 'signed-out' });
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('cancels an open popup, whose failure then does not restore the old state', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      const a = auth({ openWindow: () => frame.contentWindow, pollIntervalMs: 10 });
+      const popup = a.signInWithPopup() as Promise<void>;
+      const identified = a.identify({ method: 'customer-token', get: () => Promise.resolve('tok-u4') });
+      await expect(popup).rejects.toMatchObject({ kind: 'cancelled' });
+      await identified;
+      expect(a.state).toMatchObject({ status: 'signed-in', session: { userId: 'u4' } });
+      expect(states.map((s) => s.status)).toEqual(['signing-in', 'signing-in', 'signed-in']);
+    } finally {
+      frame.remove();
+    }
+  });
+});

@@ -5,7 +5,8 @@
  *  1. popup — the reviewer signs in on the service's page (see popup-sign-in.ts);
  *  2. `getCustomerToken()` — the host signs a JWT for its own user → POST /auth/exchange;
  *  3. `getIdentityToken()` — the host hands us an identity-provider access token → POST /auth/sdk-exchange.
- * (2) and (3) are silent: done at start and renewed ~60 s before `expiresAt`. A popup session
+ * (2) and (3) are silent: done at start (or when the host calls `identify()`, see host-token.ts)
+ * and renewed ~60 s before `expiresAt`. A popup session
  * cannot be renewed without the reviewer, so at expiry we sign out and the UI asks again.
  *
  * The token lives in memory and is mirrored in sessionStorage under
@@ -14,9 +15,8 @@
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { ExchangeTokenResponse, SdkExchangeResponse } from '../api/wire';
 import type { ListenerCollection } from '../util/listener-collection';
-import { jwtDisplayName } from './nonce';
+import { exchangeHostToken, toSession, type HostTokenSource } from './host-token';
 import { startPopupSignIn, type PopupSignInOptions } from './popup-sign-in';
 import {
   clearStoredSession,
@@ -26,6 +26,8 @@ import {
   writeStoredSession,
   type StoredSession,
 } from './session-storage';
+
+export type { HostTokenSource };
 
 export type SignInMethod = 'popup' | 'customer-token' | 'identity-token';
 
@@ -58,11 +60,15 @@ export type Auth = ReturnType<typeof createAuth>;
 
 export function createAuth(options: AuthOptions) {
   const key = sessionStorageKey(options.publicKey, options.markupId);
-  const silentMethod: SignInMethod | null = options.getCustomerToken
-    ? 'customer-token'
+  /** Where silent sign-ins get the host's token: the options, or what the host passed to `identify()` since. */
+  const configured: HostTokenSource | null = options.getCustomerToken
+    ? { method: 'customer-token', get: options.getCustomerToken }
     : options.getIdentityToken
-      ? 'identity-token'
+      ? { method: 'identity-token', get: options.getIdentityToken }
       : null;
+  let source = configured;
+  /** Bumped by identify() and signOut(): a silent sign-in started before must not change the session. */
+  let epoch = 0;
   let state: AuthState = { status: 'signed-out' };
   let clearExpiryTimer: () => void = () => {};
   let silentInFlight: Promise<boolean> | null = null;
@@ -109,44 +115,39 @@ export function createAuth(options: AuthOptions) {
 
   /** Exchanges the host's token; rejects with the reason when that fails (and signs out if the old token is gone). */
   function signInSilently(): Promise<boolean> {
-    if (!silentMethod) return Promise.resolve(false);
+    const from = source;
+    if (!from) return Promise.resolve(false);
     if (silentInFlight) return silentInFlight;
     const wasSignedIn = state.status === 'signed-in' ? state : null;
-    if (!wasSignedIn) setState({ status: 'signing-in', method: silentMethod });
-    silentInFlight = (async () => {
+    if (!wasSignedIn) setState({ status: 'signing-in', method: from.method });
+    const started = epoch;
+    const flight: Promise<boolean> = (async () => {
       try {
-        const session = silentMethod === 'customer-token' ? await exchangeCustomerToken() : await exchangeIdentityToken();
+        const session = await exchangeHostToken(from, options);
         if (options.owner.isDestroyed) return false;
-        signedIn(session, silentMethod);
+        // identify() or signOut() came meanwhile: what they started decides, not this one.
+        if (epoch !== started) return superseded();
+        signedIn(session, from.method);
         return true;
       } catch (error) {
         if (options.owner.isDestroyed) return false;
+        if (epoch !== started) return superseded();
         if (!wasSignedIn || expiresAtMs(wasSignedIn.session) <= Date.now()) {
           clearStoredSession(key);
           setState({ status: 'signed-out', expired: !!wasSignedIn });
         }
         throw error;
-      } finally {
-        silentInFlight = null;
       }
-    })();
-    return silentInFlight;
-  }
-
-  async function exchangeCustomerToken(): Promise<StoredSession> {
-    const token = await hostToken(options.getCustomerToken, 'getCustomerToken');
-    const result = await options.api.exchange(token);
-    return toSession(result, jwtDisplayName(token));
-  }
-
-  async function exchangeIdentityToken(): Promise<StoredSession> {
-    const token = await hostToken(options.getIdentityToken, 'getIdentityToken');
-    const result = await options.api.sdkExchange(token, {
-      publicKey: options.publicKey,
-      markupId: options.markupId,
-      sdkOrigin: window.location.origin,
+    })().finally(() => {
+      if (silentInFlight === flight) silentInFlight = null;
     });
-    return toSession(result, jwtDisplayName(token));
+    silentInFlight = flight;
+    return flight;
+  }
+
+  /** The outcome of the sign-in that replaced a superseded one (its failure is reported by its own caller). */
+  function superseded(): Promise<boolean> {
+    return (silentInFlight ?? Promise.resolve(state.status === 'signed-in')).catch(() => false);
   }
 
   return {
@@ -154,7 +155,7 @@ export function createAuth(options: AuthOptions) {
       return state;
     },
     get canRenewSilently(): boolean {
-      return silentMethod !== null;
+      return source !== null;
     },
     token(): string | null {
       return state.status === 'signed-in' ? state.session.exchangeToken : null;
@@ -162,16 +163,37 @@ export function createAuth(options: AuthOptions) {
 
     /** Signs in from this tab's stored session, if one is still valid. */
     restore(): boolean {
-      const minValidity = silentMethod ? RENEW_BEFORE_MS : 0;
+      const minValidity = source ? RENEW_BEFORE_MS : 0;
       const session = readStoredSession(key, Date.now(), minValidity);
       if (!session) return false;
-      setState({ status: 'signed-in', session, method: silentMethod ?? 'popup' });
-      scheduleExpiry(session, silentMethod ?? 'popup');
+      const method = source?.method ?? 'popup';
+      setState({ status: 'signed-in', session, method });
+      scheduleExpiry(session, method);
       return true;
     },
 
     /** Silent sign-in with the host's token; rejects with the reason when it fails. */
     signInSilently,
+
+    /**
+     * The host names the reviewer after start (`Pinmark.identify`): from now on silent sign-ins and
+     * renewals use this token source. Signs in at once, replacing any session (another user's
+     * included); rejects with the reason, and then nobody stays signed in — the widget must never
+     * keep the previous user once the host said who it is now.
+     */
+    async identify(next: HostTokenSource): Promise<void> {
+      cancelPopupFlow();
+      source = next;
+      silentInFlight = null;
+      const mine = ++epoch;
+      try {
+        if ((await signInSilently()) && epoch === mine) return;
+      } catch (error) {
+        if (epoch === mine && !options.owner.isDestroyed && state.status !== 'signed-out') endSession();
+        throw error;
+      }
+      throw new ApiError(0, 'cancelled', 'A later identify(), signOut() or destroy() replaced this sign-in.');
+    },
 
     /**
      * Starts the popup flow; call it synchronously from the click. Returns 'blocked' when the
@@ -191,16 +213,22 @@ export function createAuth(options: AuthOptions) {
       });
       if (flow.status === 'blocked') return 'blocked';
       const previous = state;
-      cancelPopup = flow.cancel;
+      const cancel = flow.cancel;
+      cancelPopup = cancel;
       setState({ status: 'signing-in', method: 'popup' });
+      // Only the current popup may change the state: one cancelled by signOut()/identify() must not
+      // restore the session that replaced it.
       return flow.result.then(
         (result) => {
+          if (cancelPopup !== cancel) return;
           cancelPopup = null;
           signedIn(toSession(result, result.name), 'popup');
         },
         (error: unknown) => {
-          cancelPopup = null;
-          if (!options.owner.isDestroyed) setState(previous.status === 'signed-in' ? previous : { status: 'signed-out' });
+          if (cancelPopup === cancel) {
+            cancelPopup = null;
+            if (!options.owner.isDestroyed) setState(previous.status === 'signed-in' ? previous : { status: 'signed-out' });
+          }
           throw error;
         },
       );
@@ -215,9 +243,9 @@ export function createAuth(options: AuthOptions) {
      * the request); popup sessions end and the reviewer is asked to sign in again.
      */
     async handleUnauthorized(): Promise<boolean> {
-      if (silentMethod) {
+      if (source) {
         clearStoredSession(key);
-        if (state.status === 'signed-in') setState({ status: 'signing-in', method: silentMethod });
+        if (state.status === 'signed-in') setState({ status: 'signing-in', method: source.method });
         try {
           return await signInSilently();
         } catch {
@@ -228,32 +256,27 @@ export function createAuth(options: AuthOptions) {
       return false;
     },
 
+    /** Ends the session (storage included); a token source from identify() is forgotten, the options' stays. */
     signOut(): void {
-      clearExpiryTimer();
-      cancelPopup?.();
-      clearStoredSession(key);
-      setState({ status: 'signed-out' });
+      cancelPopupFlow();
+      source = configured;
+      silentInFlight = null;
+      epoch++;
+      endSession();
     },
   };
-}
 
-function toSession(result: ExchangeTokenResponse | SdkExchangeResponse, fallbackName: string): StoredSession {
-  if (!result || typeof result.exchangeToken !== 'string' || !result.exchangeToken) {
-    throw new ApiError(200, 'invalid_response', 'The sign-in answer had no exchange token.');
+  function endSession() {
+    clearExpiryTimer();
+    clearStoredSession(key);
+    setState({ status: 'signed-out' });
   }
-  const name = 'name' in result && typeof result.name === 'string' && result.name ? result.name : fallbackName;
-  return {
-    exchangeToken: result.exchangeToken,
-    expiresAt: typeof result.expiresAt === 'string' ? result.expiresAt : new Date(Date.now() + 3_600_000).toISOString(),
-    userId: typeof result.userId === 'string' ? result.userId : '',
-    name,
-  };
-}
 
-async function hostToken(get: (() => Promise<string>) | undefined, label: string): Promise<string> {
-  const token = await get?.();
-  if (typeof token !== 'string' || !token) throw new ApiError(0, 'bad_request', `${label}() did not return a token.`);
-  return token;
+  function cancelPopupFlow() {
+    const cancel = cancelPopup;
+    cancelPopup = null;
+    cancel?.();
+  }
 }
 
 function clamp(ms: number): number {

@@ -11,6 +11,12 @@ function fakeInstance() {
     open: (...args) => void calls.push(['open', args]),
     close: (...args) => void calls.push(['close', args]),
     destroy: (...args) => void calls.push(['destroy', args]),
+    signOut: (...args) => void calls.push(['signOut', args]),
+    setViewMode: (...args) => void calls.push(['setViewMode', args]),
+    identify: (...args) => {
+      calls.push(['identify', args]);
+      return Promise.resolve({ ok: true, userId: 'u1', name: 'Ada' });
+    },
     on: (...args) => {
       calls.push(['on', args]);
       const off = vi.fn();
@@ -37,6 +43,7 @@ function deferredImport() {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const METHODS = ['close', 'destroy', 'identify', 'init', 'on', 'open', 'setViewMode', 'signOut'];
 
 describe('loader', () => {
   it('imports app.js next to its own script and auto-inits from data attributes', async () => {
@@ -59,6 +66,16 @@ describe('loader', () => {
     load.resolve({ createPinmark: () => fake.instance });
     await tick();
     expect(fake.calls[0]![1][0]).toMatchObject({ nonce: 'd4ta' });
+  });
+
+  it('passes data-locale on as the locale option', async () => {
+    const win: { Pinmark?: unknown } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script({ publicKey: 'pk', markupId: 'm', locale: 'de-CH' }), load.importer);
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    expect(fake.calls[0]![1][0]).toMatchObject({ locale: 'de-CH' });
   });
 
   it('turns screenshots off with data-screenshot="false"', async () => {
@@ -86,7 +103,7 @@ describe('loader', () => {
     const load = deferredImport();
     installPinmarkLoader(win, script(), load.importer);
     const api = win.Pinmark!;
-    expect(Object.keys(api).sort()).toEqual(['close', 'destroy', 'init', 'on', 'open']);
+    expect(Object.keys(api).sort()).toEqual(METHODS);
     const ready = () => {};
     const offReady = api.on('ready', ready);
     const offError = api.on('error', () => {});
@@ -108,6 +125,42 @@ describe('loader', () => {
     expect(fake.calls.slice(-2).map(([method]) => method)).toEqual(['close', 'on']);
     off();
     expect(fake.offs[1]).toHaveBeenCalledTimes(1);
+  });
+
+  it('queues identify(), signOut() and setViewMode() too; identify() resolves with the real result', async () => {
+    const win: { Pinmark?: PinmarkInstance } = {};
+    const load = deferredImport();
+    installPinmarkLoader(win, script({ publicKey: 'pk', markupId: 'm' }), load.importer);
+    const api = win.Pinmark!;
+    const identified = api.identify({ customerToken: 'jwt' });
+    api.setViewMode('all');
+    api.signOut();
+    const fake = fakeInstance();
+    load.resolve({ createPinmark: () => fake.instance });
+    await expect(identified).resolves.toEqual({ ok: true, userId: 'u1', name: 'Ada' });
+    expect(fake.calls).toEqual([
+      ['init', [expect.objectContaining({ publicKey: 'pk' })]],
+      ['identify', [{ customerToken: 'jwt' }]],
+      ['setViewMode', ['all']],
+      ['signOut', []],
+    ]);
+    await expect(api.identify({ identityToken: 'idp' })).resolves.toMatchObject({ ok: true });
+    expect(fake.calls.at(-1)).toEqual(['identify', [{ identityToken: 'idp' }]]);
+  });
+
+  it('identify() never rejects: when app.js cannot load it resolves with load_failed, before and after', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const win: { Pinmark?: PinmarkInstance } = {};
+      const load = deferredImport();
+      installPinmarkLoader(win, script(), load.importer);
+      const early = win.Pinmark!.identify({ customerToken: 'jwt' });
+      load.reject(new TypeError('Failed to fetch dynamically imported module'));
+      await expect(early).resolves.toMatchObject({ ok: false, error: { code: 'load_failed' } });
+      await expect(win.Pinmark!.identify({ customerToken: 'jwt' })).resolves.toMatchObject({ ok: false, error: { code: 'load_failed' } });
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('never throws: a failed import ends in one console.warn and the stub stays callable', async () => {
@@ -186,7 +239,7 @@ describe('loader: early diagnostics', () => {
     expect(run.startDiagnostics).toHaveBeenCalledTimes(1);
     // Kept on the stub without a new global and without changing its visible shape.
     expect((run.win.Pinmark as unknown as Record<string, unknown>)[EARLY_DIAGNOSTICS_KEY]).toBe(run.core);
-    expect(Object.keys(run.win.Pinmark!).sort()).toEqual(['close', 'destroy', 'init', 'on', 'open']);
+    expect(Object.keys(run.win.Pinmark!).sort()).toEqual(METHODS);
     run.imports.resolve(run.module);
     await tick();
     expect(run.created).toEqual([[undefined, { earlyDiagnostics: run.core }]]);

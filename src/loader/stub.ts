@@ -9,16 +9,18 @@
  * the stub under a non-enumerable key) rather than defining another global.
  */
 import type { DiagnosticsCore } from '../capture/diagnostics/core';
-import type { PinmarkInstance, PinmarkOptions } from '../types';
+import type { PinmarkIdentifyResult, PinmarkInstance, PinmarkOptions } from '../types';
 
-type Method = 'init' | 'open' | 'close' | 'destroy' | 'on';
+type Method = Exclude<keyof PinmarkInstance, 'on' | 'identify'>;
 
 interface Queued {
-  method: Method;
+  method: keyof PinmarkInstance;
   args: unknown[];
   /** For `on`: unsubscribed before load, and the real unsubscribe once loaded. */
   cancelled?: boolean;
   off?: () => void;
+  /** For `identify`: settles the promise the stub returned with the real one's result. */
+  done?: (result: PinmarkIdentifyResult | Promise<PinmarkIdentifyResult>) => void;
 }
 
 /** What the loader hands to app.js besides options. */
@@ -55,9 +57,11 @@ export function installPinmarkLoader(
     const data = script.dataset;
     const queue: Queued[] = [];
     let real: PinmarkInstance | null = null;
+    /** What identify() resolves with once app.js could not load. */
+    let lost: PinmarkIdentifyResult | undefined;
 
     const forward =
-      (method: Exclude<Method, 'on'>) =>
+      (method: Method) =>
       (...args: unknown[]): void => {
         if (real) (real[method] as (...a: unknown[]) => void)(...args);
         else queue.push({ method, args });
@@ -68,6 +72,15 @@ export function installPinmarkLoader(
       open: forward('open'),
       close: forward('close'),
       destroy: forward('destroy'),
+      signOut: forward('signOut'),
+      setViewMode: forward('setViewMode'),
+      identify(identity) {
+        if (real) return real.identify(identity);
+        if (lost) return Promise.resolve(lost);
+        const entry: Queued = { method: 'identify', args: [identity] };
+        queue.push(entry);
+        return new Promise((resolve) => (entry.done = resolve));
+      },
       on(event, handler) {
         if (real) return real.on(event, handler);
         const entry: Queued = { method: 'on', args: [event, handler] };
@@ -96,6 +109,10 @@ export function installPinmarkLoader(
       // Nobody will adopt the early recorder: give the page its console and listeners back.
       early?.stop();
       warn(problem);
+      // identify() never rejects, here neither.
+      lost = { ok: false, error: { code: 'load_failed', status: 0, message: String(problem) } };
+      for (const entry of queue) entry.done?.(lost);
+      queue.length = 0;
     };
 
     if (data.publicKey && data.markupId) {
@@ -110,6 +127,10 @@ export function installPinmarkLoader(
         diagnostics,
         // `data-screenshot="false"`: no screenshots (a page whose CSP or size makes them a problem).
         screenshot: data.screenshot === 'false' ? { enabled: false } : undefined,
+        // `data-locale="de"`: the widget's language (BCP 47), as the `locale` option.
+        locale: data.locale || undefined,
+        // `data-theme="dark"` or `"system"`, as the `theme` option (a wrong value is its error event).
+        theme: (data.theme as PinmarkOptions['theme']) || undefined,
       });
     }
 
@@ -120,6 +141,7 @@ export function installPinmarkLoader(
           if (entry.cancelled) continue;
           const result = (instance[entry.method] as (...a: unknown[]) => unknown)(...entry.args);
           if (entry.method === 'on') entry.off = result as () => void;
+          entry.done?.(result as Promise<PinmarkIdentifyResult>);
         }
         queue.length = 0;
         real = instance;

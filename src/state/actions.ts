@@ -4,6 +4,7 @@
  * No action throws: failures become WidgetErrors in the store (the UI explains them), an `error`
  * event and one console.warn. What the reviewer typed stays in the store until it is posted.
  */
+import { effect } from '@preact/signals';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { createAuth, type AuthOptions, type AuthState } from '../auth/auth';
@@ -12,17 +13,19 @@ import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import type { EmitFn } from './events';
 import type { DiagnosticsSource } from './compose-actions';
-import { capturing, describing, reviewing } from './lazy-parts';
-import type { ReviewingActions } from './reviewing';
+import { capturing, describing, refreshing } from './lazy-parts';
 import type { ScreenshotConfig } from './screenshot-actions';
 import { createDraftActions } from './draft-actions';
 import { createDraftStore } from './drafts';
 import { createSendControl } from './send-control';
+import { createIdentityActions } from './identity-actions';
 import { createMoveActions } from './move-actions';
 import { createPageActions } from './page-actions';
-import { createStore, type MentionCandidate, type WidgetError } from './store';
+import { createStore, type WidgetError } from './store';
 import { createThreadActions } from './thread-actions';
+import type { LiveRefreshConfig } from './live-refresh';
 import type { ViewModeBreakpoints } from './view-mode';
+import { createWritingTools } from './writing-tools';
 
 export interface ControllerConfig {
   publicKey: string;
@@ -33,6 +36,8 @@ export interface ControllerConfig {
   getIdentityToken?: () => Promise<string>;
   viewModeBreakpoints?: ViewModeBreakpoints;
   screenshot?: ScreenshotConfig;
+  /** Polling for other reviewers' changes (live-refresh.ts); `false` turns it off. */
+  liveRefresh?: LiveRefreshConfig | false;
 }
 
 export interface ControllerDeps {
@@ -58,6 +63,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
   const store = createStore(config.viewModeBreakpoints);
   const drafts = createDraftActions({ store, drafts: createDraftStore(config.publicKey, config.markupId) });
   const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
+  const identity = createIdentityActions({ store, auth, stopSending: () => sendControl.stop(), afterSignIn, closeEverything });
   let unauthorized: Promise<boolean> | null = null;
   /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
   let commentWhenSignedIn = false;
@@ -68,6 +74,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     const previous = store.session.peek();
     if (next.status === 'signed-in') {
       const { userId, name } = next.session;
+      identity.reviewerSignedIn(userId);
       store.session.value = { status: 'signed-in', userId, name };
       if (previous.status !== 'signed-in' || previous.userId !== userId) emit('signedIn', { userId, name });
     } else if (next.status === 'signing-in') {
@@ -146,6 +153,25 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     });
   }
 
+  /** Polling is for reviewers only: its code arrives (a lazy chunk) with the first sign-in. */
+  function startLiveRefreshWhenSignedIn(refresh: LiveRefreshConfig | undefined) {
+    const { markupId } = config;
+    let started = false;
+    const stop = effect(() => {
+      if (started || store.session.value.status !== 'signed-in') return;
+      started = true;
+      refreshing.load().then(
+        ({ createLiveRefresh }) => {
+          if (!owner.isDestroyed) createLiveRefresh({ store, owner, report, config: refresh, fetchThreads: (signal) => authed(() => api.listAllThreads({ markupId, limit: 100 }, signal)) });
+        },
+        (error: unknown) => {
+          if (!owner.isDestroyed) report(error, 'load-live-refresh');
+        },
+      );
+    });
+    owner.own(stop);
+  }
+
   function closeEverything() {
     commentWhenSignedIn = false;
     store.mode.value = 'idle';
@@ -160,35 +186,20 @@ export function createController({ config, api, owner, emit, report, authSeams, 
   /** What every group of actions works with. */
   const base = { store, api, owner, emit, report, authed };
   const sendControl = createSendControl({ ...base, markupId: config.markupId, drafts });
+  if (config.liveRefresh !== false) startLiveRefreshWhenSignedIn(config.liveRefresh);
 
-  // The reviewer's writing tools (reviewing.ts) arrive as a chunk; until then their actions wait for it.
-  let writing: ReviewingActions | null = null;
-  const writingTools = (): Promise<ReviewingActions> =>
-    reviewing.load().then(({ createReviewingActions }) => {
-      writing ??= createReviewingActions({
-        ...base,
-        markupId: config.markupId,
-        breakpoints: config.viewModeBreakpoints,
-        screenshot: config.screenshot ?? {},
-        diagnostics,
-        reload: load,
-        drafts,
-        sending: sendControl.sending,
-      });
-      return writing;
-    });
-  const preloadWriting = () =>
-    void writingTools().catch(() => {
-      /* the action that needs it reports the failure */
-    });
-  /** An action of the writing tools: runs now when they are here, after they arrive otherwise. */
-  function deferred<K extends keyof ReviewingActions>(name: K) {
-    return (...args: Parameters<ReviewingActions[K]>): void => {
-      const run = (tools: ReviewingActions) => (tools[name] as (...a: typeof args) => unknown)(...args);
-      if (writing) void run(writing);
-      else writingTools().then(run, (error: unknown) => partFailed(error));
-    };
-  }
+  const writing = createWritingTools({
+    ...base,
+    markupId: config.markupId,
+    breakpoints: config.viewModeBreakpoints,
+    screenshot: config.screenshot ?? {},
+    diagnostics,
+    reload: load,
+    drafts,
+    sending: sendControl.sending,
+    partFailed,
+  });
+  const preloadWriting = writing.preload;
   function partFailed(error: unknown) {
     if (!owner.isDestroyed) store.notice.value = { ...report(error, 'load-ui'), code: 'network_error' };
   }
@@ -200,8 +211,8 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         await load();
       } else if (auth.canRenewSilently) {
         try {
-          await auth.signInSilently();
-          await afterSignIn();
+          // false: a host's identify()/signOut() came meanwhile and does its own follow-up.
+          if (await auth.signInSilently()) await afterSignIn();
         } catch (error) {
           if (!owner.isDestroyed) store.signInError.value = report(error, 'sign-in');
         }
@@ -219,7 +230,7 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         store.signInError.value = error instanceof SignInError ? toWidgetError(error) : report(error, 'sign-in');
       };
       if (auth.canRenewSilently) {
-        auth.signInSilently().then(afterSignIn, failed);
+        auth.signInSilently().then((ok) => (ok ? afterSignIn() : undefined), failed);
         return;
       }
       const outcome = auth.signInWithPopup();
@@ -233,6 +244,10 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     cancelSignIn(): void {
       auth.cancelSignIn();
     },
+
+    /** The host's sign-in and sign-out (`Pinmark.identify` / `signOut`), see identity-actions.ts. */
+    identify: identity.identify,
+    signOut: identity.signOut,
 
     /** Comment mode, or the sign-in panel when signed out. */
     open(): void {
@@ -272,47 +287,14 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     partFailedToLoad: partFailed,
 
     // The writing tools (reviewing.ts): deferred until their chunk is here.
-    placePin: deferred('placePin'),
+    ...writing.actions,
     setDraft: drafts.setDraft,
     /** An unsent comment (`local:` id): send it again now, or give up (its text goes back to its composer). */
     retrySend: (localId: string) => sendControl.current()?.retry(localId),
     discardSend: (localId: string) => sendControl.current()?.discard(localId),
-    reply: deferred('reply'),
-    startEdit: deferred('startEdit'),
-    cancelEdit: deferred('cancelEdit'),
-    saveEdit: deferred('saveEdit'),
-    deleteMessage: deferred('deleteMessage'),
-    /** People to @mention: at once when known, else after GET /markups/:id/tag (empty on failure). */
-    mentionCandidates(): MentionCandidate[] | Promise<MentionCandidate[]> {
-      const known = store.mentionCandidates.peek();
-      if (known) return known;
-      return writingTools()
-        .then((tools) => tools.loadMentionCandidates())
-        .then((loaded) => {
-          // The editor says "Could not load people" for a rejection; the next `@` asks again.
-          if (!loaded) throw new Error('mention candidates unavailable');
-          return store.mentionCandidates.peek() ?? [];
-        });
-    },
-    cancelComposer: deferred('cancelComposer'),
-    createThread: deferred('createThread'),
-    takeScreenshot: deferred('takeScreenshot'),
-    cancelScreenshot: deferred('cancelScreenshot'),
-    removeScreenshot: deferred('removeScreenshot'),
-    openAnnotator: deferred('openAnnotator'),
-    closeAnnotator: deferred('closeAnnotator'),
-    applyAnnotations: deferred('applyAnnotations'),
-    retryScreenshotUploads: deferred('retryScreenshotUploads'),
-    addAttachments: deferred('addAttachments'),
-    retryAttachment: deferred('retryAttachment'),
-    removeAttachment: deferred('removeAttachment'),
-    loadDiagnostics: deferred('loadDiagnostics'),
-    /** Only asked by the composer and the annotator, which exist after placePin brought the tools. */
-    screenshotsEnabled: (): boolean => writing?.screenshotsEnabled() ?? config.screenshot?.enabled !== false,
-    screenshotForAnnotation: () => writing?.screenshotForAnnotation() ?? null,
 
-    ...createThreadActions({ ...base, preload: preloadWriting }),
-    ...createMoveActions(base),
+    ...createThreadActions({ ...base, preload: preloadWriting, sending: sendControl.sending }),
+    ...createMoveActions({ ...base, sending: sendControl.sending }),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
 
     dismissNotice(): void {

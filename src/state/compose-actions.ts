@@ -4,14 +4,14 @@
  * and, with the host's consent, diagnostics) and hands the screenshot to a background upload.
  * What was typed stays a draft (draft-actions.ts) until the server confirmed the thread.
  */
-import type { BrowserContext, CreateThreadRequest, MessageRequestAttachment } from '../api/wire';
+import type { BrowserContext, CreateThreadRequest } from '../api/wire';
 import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
 import { capturing, describing } from './lazy-parts';
 import { messageBodyOf } from './message-body';
 import type { createScreenshotActions } from './screenshot-actions';
 import type { ReviewingDeps } from './reviewing';
-import type { Uploader } from './uploads';
-import { viewModeIdFor } from './view-mode';
+import type { Sending } from './sending';
+import { viewModeCategory, viewModeIdOf } from './view-mode';
 
 /** The host's diagnostics (console errors, failed requests), when it consented to sending them. */
 export interface DiagnosticsSource {
@@ -20,7 +20,6 @@ export interface DiagnosticsSource {
 
 /** What the writing tools share (reviewing.ts) plus the parts built for this flow. */
 export interface ComposeActionDeps extends ReviewingDeps {
-  uploader: Uploader;
   screenshots: ReturnType<typeof createScreenshotActions>;
   attachments: ReturnType<typeof createAttachmentActions>;
 }
@@ -29,18 +28,14 @@ export function createComposeActions(deps: ComposeActionDeps) {
   const { store, owner, report, screenshots, attachments } = deps;
   const { composer } = store;
 
-  /** The diagnostics file as an attachment; a failure here never stops the comment. */
-  async function diagnosticsAttachment(): Promise<MessageRequestAttachment[]> {
+  /** The diagnostics file, queued as an upload the comment waits for; a failure here never stops the comment. */
+  async function diagnosticsUpload(sending: Sending): Promise<string[]> {
     try {
       const file = await deps.diagnostics?.file();
       if (!file) return [];
-      const done = await deps.uploader.uploadFile({
-        resourceType: 'message_attachment',
-        resourceId: deps.markupId,
-        file: file.blob,
-        filename: file.filename,
-      });
-      return [{ fileId: done.fileId }];
+      const { blob, filename } = file;
+      const composer = 'diagnostics';
+      return [sending.upload({ composer, name: filename, type: blob.type, size: blob.size, blob, resourceType: 'message_attachment', resourceId: deps.markupId })];
     } catch (error) {
       report(error, 'diagnostics');
       return [];
@@ -117,12 +112,13 @@ export function createComposeActions(deps: ComposeActionDeps) {
       composer.posting.value = true;
       composer.error.value = null;
       try {
-        const files = await attachments.attachmentsReady(NEW_THREAD);
+        const files = attachments.attachmentsReady(NEW_THREAD);
         if ('error' in files) {
           composer.error.value = files.error;
           return;
         }
-        const [browserContext, diagnostics] = await Promise.all([contextOfBrowser(), diagnosticsAttachment()]);
+        const sending = await deps.sending();
+        const [browserContext, diagnostics] = await Promise.all([contextOfBrowser(), diagnosticsUpload(sending)]);
         const body: CreateThreadRequest = {
           isImageThread: false,
           url: window.location.href,
@@ -131,23 +127,21 @@ export function createComposeActions(deps: ComposeActionDeps) {
           elementParents: anchor.elementParents,
           offsetXPercentage: anchor.offsetXPercentage,
           offsetYPercentage: anchor.offsetYPercentage,
-          viewModeId: viewModeIdFor(window.innerWidth, store.viewModes.peek(), deps.breakpoints),
+          viewModeId: viewModeIdOf(store.viewModeOverride.peek() ?? viewModeCategory(window.innerWidth, deps.breakpoints), store.viewModes.peek()),
           browserContext,
           // A new thread's body carries the Delta only (the server derives its text and mentions).
           message: written.message,
         };
-        const attached = [...files.fileIds, ...diagnostics];
-        if (attached.length) body.attachments = attached;
+        if (files.fileIds.length) body.attachments = files.fileIds;
         const annotations = screenshots.pendingAnnotations();
         if (annotations) body.annotations = annotations as unknown as Record<string, unknown>;
-        // Into the outbox: the pin shows at once and the comment survives failures and reloads.
-        const sending = await deps.sending();
+        // Into the outbox, behind its uploads: the pin shows at once and the comment survives failures and reloads.
         if (owner.isDestroyed) return;
-        const localId = sending.postThread(body);
+        const localId = sending.postThread(body, [...files.uploads, ...diagnostics]);
         deps.drafts.clearDraft(NEW_THREAD);
         store.pendingPin.value = null;
         attachments.clearAttachments(NEW_THREAD);
-        screenshots.sendScreenshotOf(sending.threadCreated(localId)!.then((thread) => thread.id));
+        screenshots.sendScreenshotOf((shot) => sending.attachScreenshot(localId, shot));
         if (store.mode.peek() === 'composing') store.mode.value = 'idle';
       } catch (error) {
         if (owner.isDestroyed) return;

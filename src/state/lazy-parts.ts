@@ -13,3 +13,5 @@ export const screenshotting = lazyModule(() => import('../capture/screenshot'));
 export const reviewing = lazyModule(() => import('./reviewing'));
 /** The outbox every new comment and reply goes through (signed-in reviewers only). */
 export const sendingPart = lazyModule(() => import('./sending'));
+/** Live refresh of the thread list: reviewers only, started with the first sign-in (actions.ts). */
+export const refreshing = lazyModule(() => import('./live-refresh'));

@@ -1,15 +1,14 @@
 /**
- * Writing inside a thread: replies, and edits and deletions of one's own messages. Edits and
- * deletions show at once and roll back with an explanation when the server refuses; the edit's
- * text is kept as a draft until the server confirms it, so a failure never loses it. Part of the
- * reviewing chunk (see reviewing.ts).
+ * Writing inside a thread: replies, and edits and deletions of one's own messages. All go through
+ * the outbox (sending.ts): they show at once, survive reloads, and roll back with an explanation
+ * when the server refuses; the edit's text is kept as a draft until the server confirms it, so a
+ * failure never loses it. Part of the reviewing chunk (see reviewing.ts).
  */
-import type { MessageResponse } from '../api/wire';
 import type { AttachmentActions } from './attachment-actions';
 import type { DraftActions } from './draft-actions';
 import { toWidgetError, widgetError } from './errors';
 import { messageBodyOf } from './message-body';
-import { editKey, updateThread, type WidgetError } from './store';
+import { editKey, type WidgetError } from './store';
 import type { Sending } from './sending';
 import type { ThreadActionDeps } from './thread-actions';
 
@@ -21,15 +20,9 @@ export interface MessageActionDeps extends ThreadActionDeps {
 }
 
 export function createMessageActions(deps: MessageActionDeps) {
-  const { store, api, owner, emit, report, authed, drafts, attachments } = deps;
+  const { store, api, owner, report, authed, drafts, attachments } = deps;
 
   const threadOf = (threadId: string) => store.threads.peek().find((t) => t.id === threadId);
-  const replaceMessage = (threadId: string, messageId: string, next: MessageResponse) =>
-    updateThread(store, threadId, (t) => ({ ...t, messages: (t.messages ?? []).map((m) => (m.id === messageId ? next : m)) }));
-  function setTask(messageId: string, task: 'saving' | 'deleting' | null) {
-    const { [messageId]: _old, ...rest } = store.messageTasks.peek();
-    store.messageTasks.value = task ? { ...rest, [messageId]: task } : rest;
-  }
   const failed = (code: string, error: unknown, context: string): WidgetError => ({
     ...widgetError(code),
     cause: owner.isDestroyed ? toWidgetError(error) : report(error, context),
@@ -47,16 +40,16 @@ export function createMessageActions(deps: MessageActionDeps) {
       busy.value = 'reply';
       error.value = null;
       try {
-        const files = await attachments.attachmentsReady(threadId);
+        const files = attachments.attachmentsReady(threadId);
         if ('error' in files) {
           error.value = files.error;
           return;
         }
         const request = { ...body, ...(files.fileIds.length ? { attachments: files.fileIds } : {}) };
-        // Into the outbox: the reply shows at once and survives failures and reloads.
+        // Into the outbox, behind its attachments' uploads: shown at once, survives failures and reloads.
         const sending = await deps.sending();
         if (owner.isDestroyed) return;
-        sending.postReply(threadId, request);
+        sending.postReply(threadId, request, files.uploads);
         attachments.clearAttachments(threadId);
         drafts.clearDraft(threadId);
       } catch (failure) {
@@ -79,6 +72,7 @@ export function createMessageActions(deps: MessageActionDeps) {
       store.editingMessage.value = null;
     },
 
+    /** Queues the edit: shown at once; a refusal puts the message back and reopens the edit (sending.ts). */
     async saveEdit(threadId: string, messageId: string): Promise<void> {
       const before = threadOf(threadId)?.messages?.find((m) => m.id === messageId);
       if (!before || store.messageTasks.peek()[messageId]) return;
@@ -89,55 +83,30 @@ export function createMessageActions(deps: MessageActionDeps) {
       }
       store.thread.error.value = null;
       store.editingMessage.value = null;
-      replaceMessage(threadId, messageId, {
-        ...before,
-        messageJson: body.message,
-        message: body.content,
-        content: body.content,
-        mentionIds: body.mentionIds,
-        modifiedAt: Math.max(Date.now(), before.createdAt + 1),
-      });
-      setTask(messageId, 'saving');
       try {
-        const saved = await authed(() => api.updateMessage(messageId, body));
+        const sending = await deps.sending();
         if (owner.isDestroyed) return;
-        if (saved && typeof saved === 'object' && saved.id === messageId) replaceMessage(threadId, messageId, { ...before, ...saved });
-        drafts.clearDraft(editKey(messageId));
-        emit('messageUpdated', { threadId, message: saved ?? before });
+        // The edit's draft stays until the server confirmed it: a refusal gives it back.
+        sending.change('editMessage', { threadId, messageId, body, before, at: Date.now() });
       } catch (error) {
         if (owner.isDestroyed) return;
-        // Back as it was, with the editor open again on the kept draft.
-        replaceMessage(threadId, messageId, before);
         store.editingMessage.value = messageId;
         store.thread.error.value = failed('edit_failed', error, 'edit');
-      } finally {
-        setTask(messageId, null);
       }
     },
 
+    /** Queues the deletion: the message goes at once and comes back if the server refuses. */
     async deleteMessage(threadId: string, messageId: string): Promise<void> {
       const thread = threadOf(threadId);
       const index = thread?.messages?.findIndex((m) => m.id === messageId) ?? -1;
       if (!thread || index < 0 || store.messageTasks.peek()[messageId]) return;
-      const removed = thread.messages![index]!;
       store.thread.error.value = null;
-      setTask(messageId, 'deleting');
-      updateThread(store, threadId, (t) => ({ ...t, messages: (t.messages ?? []).filter((m) => m.id !== messageId) }));
       try {
-        await authed(() => api.deleteMessage(messageId));
+        const sending = await deps.sending();
         if (owner.isDestroyed) return;
-        drafts.clearDraft(editKey(messageId));
-        emit('messageDeleted', { threadId, messageId });
+        sending.change('deleteMessage', { threadId, messageId, removed: thread.messages[index]!, index });
       } catch (error) {
-        if (owner.isDestroyed) return;
-        updateThread(store, threadId, (t) => {
-          const messages = [...(t.messages ?? [])];
-          messages.splice(Math.min(index, messages.length), 0, removed);
-          return { ...t, messages };
-        });
-        store.thread.error.value = failed('delete_failed', error, 'delete-message');
-      } finally {
-        setTask(messageId, null);
+        if (!owner.isDestroyed) store.thread.error.value = failed('delete_failed', error, 'delete-message');
       }
     },
 

@@ -4,16 +4,16 @@
  * comes back and the reviewer reads why. Only where the thread's scopes allow `move-pin` (a thread
  * without a scopes list allows it).
  */
-import type { ApiClient } from '../api/client';
 import { lazyModule } from '../util/lazy-module';
-import type { ListenerCollection } from '../util/listener-collection';
 import { widgetError } from './errors';
-import type { EmitFn } from './events';
 import { allows } from './helpers';
+import type { Sending } from './sending';
 import type { ThreadActionDeps } from './thread-actions';
 
-/** Moving needs what the other thread actions need (store, api, owner, emit, report, authed). */
-export type MoveActionDeps = ThreadActionDeps;
+/** Moving needs what the other thread actions need, and the outbox the move is saved through. */
+export interface MoveActionDeps extends ThreadActionDeps {
+  sending: () => Promise<Sending>;
+}
 
 const saving = lazyModule(() => import('./move-save'));
 
@@ -48,8 +48,8 @@ export function createMoveActions(deps: MoveActionDeps) {
     },
 
     /**
-     * Re-anchors a thread's pin on `target` at the viewport point (clientX, clientY) and saves it.
-     * Resolves true when the server accepted the move; never rejects. The saving code loads on first
+     * Re-anchors a thread's pin on `target` at the viewport point (clientX, clientY) and queues the
+     * save (sending.ts). Resolves true when the move was queued; never rejects. The saving code loads on first
      * use, with the path builder it needs (visitors who never move a pin never download either).
      */
     async movePin(threadId: string, target: Element, clientX: number, clientY: number): Promise<boolean> {

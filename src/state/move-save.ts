@@ -1,31 +1,24 @@
 /**
- * Saving a moved pin (lazy: loaded on the first move, see move-actions.ts). Optimistic: the thread
- * takes its new anchor at once, so the pin stays where it was dropped; when the server refuses, the
- * old anchor comes back and the reviewer reads why.
+ * Saving a moved pin (lazy: loaded on the first move, see move-actions.ts): the drop point is
+ * described and the move queued in the outbox, which shows it at once (the pin stays where it was
+ * dropped) and, when the server refuses, puts the old anchor back and says why (send-kinds.ts).
  */
 import type { MovePinRequest, ThreadElement, ThreadParent, ThreadResponse } from '../api/wire';
 import { widgetError } from './errors';
 import { capturing, describing } from './lazy-parts';
 import type { MoveActionDeps } from './move-actions';
-import { updateThread } from './store';
+import type { PinGeometry } from './send-kinds';
 
-type Geometry = Pick<ThreadResponse, 'elements' | 'parents' | 'offsetXPercentage' | 'offsetYPercentage' | 'originalUrl' | 'proxyUrl'>;
-
-/** Describes the drop point, applies it, saves it; true when the server accepted. Never rejects. */
+/** Describes the drop point, shows the pin there at once and queues the save; true when queued. Never rejects. */
 export async function savePinMove(deps: MoveActionDeps, threadId: string, target: Element, clientX: number, clientY: number): Promise<boolean> {
-  const { store, api, owner, emit, report, authed } = deps;
-  const find = () => store.threads.peek().find((thread) => thread.id === threadId);
-  const update = (change: (thread: ThreadResponse) => ThreadResponse) => updateThread(store, threadId, change);
-  let before: Geometry | undefined;
+  const { store, owner, report } = deps;
   try {
-    const [{ describePin }, { browserContext }] = await Promise.all([describing.load(), capturing.load()]);
+    const [{ describePin }, { browserContext }, sending] = await Promise.all([describing.load(), capturing.load(), deps.sending()]);
     const anchor = describePin(target, clientX, clientY);
-    const current = find();
+    const current = store.threads.peek().find((thread) => thread.id === threadId);
     if (!current || owner.isDestroyed) return false;
-    before = geometryOf(current);
     const now = Date.now();
-    update((thread) => ({
-      ...thread,
+    const after: PinGeometry = {
       elements: anchor.elements.map(
         (spot, index): ThreadElement => ({ id: `moved-${index}`, threadId, path: spot.elementPath, offsetXPercentage: spot.offsetXPercentage, offsetYPercentage: spot.offsetYPercentage, createdAt: now, modifiedAt: now }),
       ),
@@ -36,7 +29,7 @@ export async function savePinMove(deps: MoveActionDeps, threadId: string, target
       offsetYPercentage: anchor.offsetYPercentage,
       originalUrl: anchor.url,
       proxyUrl: anchor.url,
-    }));
+    };
     const body: MovePinRequest = {
       url: anchor.url,
       // The thread stays on its page: a canonical URL it already has is kept.
@@ -48,22 +41,17 @@ export async function savePinMove(deps: MoveActionDeps, threadId: string, target
       viewportXPercentage: anchor.offsetXPercentage,
       viewportYPercentage: anchor.offsetYPercentage,
     };
-    await authed(() => api.movePin(threadId, body));
-    if (owner.isDestroyed) return false;
-    const moved = find();
-    if (moved) emit('threadMoved', { threadId, thread: moved });
+    sending.change('movePin', { threadId, body, after, before: geometryOf(current) });
     return true;
   } catch (error) {
     if (owner.isDestroyed) return false;
-    const saved = before;
-    if (saved) update((thread) => ({ ...thread, ...saved }));
     const cause = report(error, 'move-pin');
     store.notice.value = { ...widgetError('move_failed', cause.message), status: cause.status, cause };
     return false;
   }
 }
 
-function geometryOf(thread: ThreadResponse): Geometry {
+function geometryOf(thread: ThreadResponse): PinGeometry {
   const { elements, parents, offsetXPercentage, offsetYPercentage, originalUrl, proxyUrl } = thread;
   return { elements, parents, offsetXPercentage, offsetYPercentage, originalUrl, proxyUrl };
 }

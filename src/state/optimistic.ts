@@ -6,6 +6,7 @@
  */
 import type { AuthorUser, CreateMessageRequest, CreateThreadRequest, MessageResponse, ThreadResponse } from '../api/wire';
 import { textToDelta } from '../delta/text';
+import { showChange, type ChangeKind, type SendKinds } from './send-kinds';
 
 export const LOCAL_PREFIX = 'local:';
 export const localIdOf = (itemId: string) => `${LOCAL_PREFIX}${itemId}`;
@@ -81,20 +82,28 @@ export function localThread(id: string, body: CreateThreadRequest, user: { userI
   };
 }
 
-/** A comment still in the outbox, as the UI shows it. */
+/** A change still in the outbox, as the UI shows it. */
 export type OptimisticEntry =
   | { kind: 'thread'; localId: string; thread: ThreadResponse }
-  | { kind: 'reply'; localId: string; threadId: string; message: MessageResponse };
+  | { kind: 'reply'; localId: string; threadId: string; message: MessageResponse }
+  | { [K in ChangeKind]: { kind: 'change'; change: K; payload: SendKinds[K] } }[ChangeKind];
 
-/** The server's threads with the unsent ones added: new threads at the end, replies after their thread's messages. */
+/**
+ * The server's threads with what is still unsent on top, in the order it was made: new threads at
+ * the end, replies after their thread's messages, then edits, deletions, resolutions and moves.
+ * Idempotent, so it can run on a list that already shows some of it.
+ */
 export function mergeOptimistic(threads: ThreadResponse[], entries: OptimisticEntry[]): ThreadResponse[] {
   if (!entries.length) return threads;
   const known = new Set(threads.map((t) => t.id));
-  const merged = threads.concat(entries.flatMap((e) => (e.kind === 'thread' && !known.has(e.localId) ? [e.thread] : [])));
+  let merged = threads.concat(entries.flatMap((e) => (e.kind === 'thread' && !known.has(e.localId) ? [e.thread] : [])));
   const replies = entries.filter((e): e is Extract<OptimisticEntry, { kind: 'reply' }> => e.kind === 'reply');
-  if (!replies.length) return merged;
-  return merged.map((thread) => {
-    const mine = replies.filter((r) => r.threadId === thread.id && !thread.messages.some((m) => m.id === r.localId));
-    return mine.length ? { ...thread, messages: [...thread.messages, ...mine.map((r) => r.message)] } : thread;
-  });
+  if (replies.length) {
+    merged = merged.map((thread) => {
+      const mine = replies.filter((r) => r.threadId === thread.id && !thread.messages.some((m) => m.id === r.localId));
+      return mine.length ? { ...thread, messages: [...thread.messages, ...mine.map((r) => r.message)] } : thread;
+    });
+  }
+  for (const entry of entries) if (entry.kind === 'change') merged = showChange(entry.change, entry.payload, merged);
+  return merged;
 }

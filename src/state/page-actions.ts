@@ -5,9 +5,10 @@
  * `hashchange`, the overlay's cheap per-frame URL check (ui/overlay), and where there is no Navigation
  * API a once-a-second check.
  */
+import { batch } from '@preact/signals';
 import type { ListenerCollection } from '../util/listener-collection';
 import { currentPage, type Store } from './store';
-import { viewModeCategory, type ViewModeBreakpoints } from './view-mode';
+import { viewModeCategory, type ViewModeBreakpoints, type ViewModeSetting } from './view-mode';
 
 export interface PageActionDeps {
   store: Store;
@@ -26,7 +27,8 @@ export function createPageActions({ store, owner, breakpoints }: PageActionDeps)
 
     /** The viewport is `width` px wide: switches the device class when a breakpoint was crossed. */
     setViewportWidth(width: number): void {
-      if (!(width > 0)) return;
+      // A device class set by the host holds whatever the width.
+      if (!(width > 0) || store.viewModeOverride.peek()) return;
       const category = viewModeCategory(width, breakpoints);
       if (category !== store.viewMode.peek()) store.viewMode.value = category;
     },
@@ -34,6 +36,16 @@ export function createPageActions({ store, owner, breakpoints }: PageActionDeps)
     /** Shows pins of every device class (true) or only of the current one (false). */
     setShowAllModes(all: boolean): void {
       store.showAllModes.value = all;
+    },
+
+    /** The host's choice (`setViewMode`, see ViewModeSetting); the reviewer's toggle may change it later. */
+    setViewMode(setting: ViewModeSetting): void {
+      const forced = setting === 'auto' || setting === 'all' ? null : setting;
+      batch(() => {
+        store.viewModeOverride.value = forced;
+        store.showAllModes.value = setting === 'all';
+        store.viewMode.value = forced ?? viewModeCategory(window.innerWidth, breakpoints);
+      });
     },
   };
 

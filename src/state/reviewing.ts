@@ -11,7 +11,6 @@ import { createMessageActions } from './message-actions';
 import type { Sending } from './sending';
 import { createScreenshotActions, type ScreenshotConfig } from './screenshot-actions';
 import type { ThreadActionDeps } from './thread-actions';
-import { createUploader } from './uploads';
 import type { ViewModeBreakpoints } from './view-mode';
 
 export interface ReviewingDeps extends ThreadActionDeps {
@@ -29,15 +28,14 @@ export interface ReviewingDeps extends ThreadActionDeps {
 export type ReviewingActions = ReturnType<typeof createReviewingActions>;
 
 export function createReviewingActions(deps: ReviewingDeps) {
-  const { store, api, owner, report, authed, markupId } = deps;
-  const uploader = createUploader({ api, authed });
-  const screenshots = createScreenshotActions({ store, owner, uploader, config: deps.screenshot, report });
-  const attachments = createAttachmentActions({ store, owner, uploader, markupId, report });
+  const { store, owner, report, markupId } = deps;
+  const screenshots = createScreenshotActions({ store, owner, config: deps.screenshot, report, sending: deps.sending });
+  const attachments = createAttachmentActions({ store, owner, markupId, report, sending: deps.sending });
   return {
     ...screenshots,
     ...attachments,
     ...createDiagnosticsActions({ store }),
-    ...createComposeActions({ ...deps, uploader, screenshots, attachments }),
+    ...createComposeActions({ ...deps, screenshots, attachments }),
     ...createMessageActions({ ...deps, attachments }),
   };
 }

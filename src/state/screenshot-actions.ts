@@ -2,15 +2,17 @@
  * The screenshot of a new comment, from capture to storage. Capture starts as soon as a pin is
  * placed (what the reviewer saw when they clicked), runs beside the composer with visible progress,
  * can be cancelled, retaken, removed or annotated, and never holds up posting: after the thread is
- * created its screenshot is uploaded in the background (waiting for a capture still running), and a
- * failure there leaves the comment posted and tells the reviewer, with a retry.
+ * created its screenshot is uploaded through the outbox (waiting for a capture still running; kept
+ * in IndexedDB through failures and reloads), and a failure there leaves the comment posted and
+ * tells the reviewer, with a retry.
  */
 import type { CanvasAnnotations } from '../api/wire';
 import type { ListenerCollection } from '../util/listener-collection';
 import { toWidgetError, widgetError } from './errors';
 import { screenshotting } from './lazy-parts';
-import { updateThread, type Store, type WidgetError } from './store';
-import type { Uploader } from './uploads';
+import type { Sending } from './sending';
+import type { Store, WidgetError } from './store';
+import type { ScreenshotUpload } from './uploads';
 
 export type ScreenshotDraft =
   | { status: 'none' }
@@ -37,17 +39,16 @@ interface Shot {
 export interface ScreenshotActionDeps {
   store: Store;
   owner: ListenerCollection;
-  uploader: Uploader;
   config: ScreenshotConfig;
   report: (error: unknown, context: string) => WidgetError;
+  /** The outbox a posted thread's screenshot is uploaded through. */
+  sending: () => Promise<Sending>;
 }
 
-export function createScreenshotActions({ store, owner, uploader, config, report }: ScreenshotActionDeps) {
+export function createScreenshotActions({ store, owner, config, report, sending }: ScreenshotActionDeps) {
   const { screenshot, annotating } = store.composer;
   let shot: Shot | null = null;
   let capture: { controller: AbortController; done: Promise<Shot | null> } | null = null;
-  /** Screenshots of posted threads whose upload failed, kept for a retry. */
-  const unsent = new Map<string, Shot>();
   const urls = new Set<string>();
   owner.own(() => {
     capture?.controller.abort();
@@ -116,32 +117,7 @@ export function createScreenshotActions({ store, owner, uploader, config, report
     }
   }
 
-  function uploadFor(threadId: string, next: Shot): Promise<void> {
-    const uploads = store.screenshotUploads;
-    uploads.value = { ...uploads.peek(), [threadId]: { status: 'uploading' } };
-    return uploader
-      .uploadScreenshot(threadId, {
-        blob: next.blob,
-        width: next.original.width,
-        height: next.original.height,
-      })
-      .then(
-        (saved) => {
-          unsent.delete(threadId);
-          const { [threadId]: _done, ...rest } = uploads.peek();
-          uploads.value = rest;
-          if (saved) updateThread(store, threadId, (t) => ({ ...t, screenshot: saved }));
-        },
-        (error: unknown) => {
-          if (owner.isDestroyed) return;
-          unsent.set(threadId, next);
-          const problem = report(error, 'screenshot-upload');
-          uploads.value = { ...uploads.peek(), [threadId]: { status: 'failed', error: problem } };
-          store.notice.value = { ...widgetError('screenshot_upload_failed', problem.message), cause: problem };
-        },
-      );
-  }
-
+  const toUpload = (next: Shot) => ({ blob: next.blob, width: next.original.width, height: next.original.height });
 
   return {
     /** Starts a capture for the comment being written (replaces any earlier one). */
@@ -198,9 +174,11 @@ export function createScreenshotActions({ store, owner, uploader, config, report
     /** Annotations to send with the new thread (only when the reviewer drew something). */
     pendingAnnotations: (): CanvasAnnotations | undefined => shot?.annotations ?? undefined,
 
-    /** The thread was created: its screenshot follows in the background; the composer is free. */
-    /** Hands the composer's screenshot to its thread: uploaded once the thread exists (the outbox created it). */
-    sendScreenshotOf(thread: string | Promise<string>): void {
+    /**
+     * Hands the composer's screenshot to its new thread (`put` queues it in the outbox, which uploads
+     * it once the thread exists); a capture still running is handed over when it finishes.
+     */
+    sendScreenshotOf(put: (shot: ScreenshotUpload) => void): void {
       const running = capture;
       const ready = shot;
       capture = null;
@@ -208,29 +186,20 @@ export function createScreenshotActions({ store, owner, uploader, config, report
       clearPreview();
       screenshot.value = { status: 'none' };
       annotating.value = false;
-      const upload = (next: Shot) =>
-        void Promise.resolve(thread).then(
-          (threadId) => {
-            if (!owner.isDestroyed) void uploadFor(threadId, next);
-          },
-          () => {
-            /* the thread was never created (discarded): nothing to attach it to */
-          },
-        );
-      if (ready) upload(ready);
+      if (ready) put(toUpload(ready));
       else if (running) {
         void running.done.then((late) => {
           if (owner.isDestroyed) return;
-          if (late) upload(late);
+          if (late) put(toUpload(late));
           else if (!running.controller.signal.aborted) store.notice.value = widgetError('screenshot_skipped');
         });
       }
     },
 
-    /** Tries the failed screenshot uploads of posted threads again. */
+    /** Screenshot uploads that failed (or wait to be retried): now. */
     retryScreenshotUploads(): void {
       if (store.notice.peek()?.code === 'screenshot_upload_failed') store.notice.value = null;
-      for (const [threadId, next] of unsent) void uploadFor(threadId, next);
+      void sending().then((outbox) => outbox.retryUploads(), () => {});
     },
 
     discardComposerScreenshot: forget,

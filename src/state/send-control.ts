@@ -16,7 +16,7 @@ import type { Store } from './store';
 export interface SendControlDeps extends Pick<SendingDeps, 'api' | 'emit' | 'report' | 'authed' | 'markupId'> {
   store: Store;
   owner: ListenerCollection;
-  drafts: Pick<DraftActions, 'setDraft'>;
+  drafts: Pick<DraftActions, 'setDraft' | 'clearDraft'>;
 }
 
 export function createSendControl(deps: SendControlDeps) {
@@ -50,6 +50,7 @@ export function createSendControl(deps: SendControlDeps) {
           },
           restoreDraft: (key: string, body: CreateMessageRequest | CreateThreadRequest) =>
             deps.drafts.setDraft(key, body.message ?? textToDelta(('content' in body && body.content) || '')),
+          clearDraft: (key: string) => deps.drafts.clearDraft(key),
         });
         return entry.instance;
       }),
@@ -81,5 +82,7 @@ export function createSendControl(deps: SendControlDeps) {
     current: (): Sending | null => current?.instance ?? null,
     /** After a new sign-in: what waited for it goes out. */
     resume: () => current?.instance?.resume(),
+    /** Signed out by the host: nothing is sent until a reviewer signs in (their queue stays stored). */
+    stop,
   };
 }

@@ -59,6 +59,8 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
   const viewModes = signal<ViewMode[]>([]);
   const viewMode = signal<ViewModeCategory>(viewModeCategory(window.innerWidth, breakpoints));
   const showAllModes = signal(false);
+  /** The device class the host set with `setViewMode` (null: the viewport's). */
+  const viewModeOverride = signal<ViewModeCategory | null>(null);
   const pageThreads = computed(() =>
     threads.value.filter((thread) => isOnPage(thread, page.value)).sort((a, b) => a.number - b.number),
   );
@@ -86,6 +88,7 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
     viewMode,
     /** The reviewer asked to see pins made on every device class, not only the current one. */
     showAllModes,
+    viewModeOverride,
     otherModeThreads,
     /** The threads whose pins are drawn: this page's, of this device class unless all are shown. */
     shownThreads: computed(() => {

@@ -1,13 +1,14 @@
 /**
  * What the reviewer does with an open thread: open and close it, resolve/reopen, delete it, see its
- * screenshot. One task at a time; failures are shown in the thread panel. Writing in a thread
+ * screenshot. Resolving and deleting go through the outbox (sending.ts); a refusal comes back in
+ * the thread panel. Writing in a thread
  * (replies, edits) is message-actions.ts, in the reviewing chunk.
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { ListenerCollection } from '../util/listener-collection';
-import { widgetError } from './errors';
 import type { EmitFn } from './events';
+import type { Sending } from './sending';
 import { updateThread, type Store, type ThreadTask, type WidgetError } from './store';
 
 export interface ThreadActionDeps {
@@ -23,10 +24,12 @@ export interface ThreadActionDeps {
 export interface OpenThreadDeps extends ThreadActionDeps {
   /** Starts loading the writing tools (a reviewer who opens a thread may reply). */
   preload: () => void;
+  /** The outbox resolutions and deletions go through (sending.ts). */
+  sending: () => Promise<Sending>;
 }
 
 export function createThreadActions(deps: OpenThreadDeps) {
-  const { store, api, owner, emit, report, authed } = deps;
+  const { store, api, owner, report, authed } = deps;
 
   async function task(name: ThreadTask, run: () => Promise<void>) {
     const { busy, error } = store.thread;
@@ -41,6 +44,13 @@ export function createThreadActions(deps: OpenThreadDeps) {
       busy.value = null;
     }
   }
+
+  /** Into the outbox (shown at once, sent when it can be, taken back with a reason if refused). */
+  const queue = (name: ThreadTask, put: (sending: Sending) => void) =>
+    task(name, async () => {
+      const sending = await deps.sending();
+      if (!owner.isDestroyed) put(sending);
+    });
 
   const screenshotLoads = new Set<string>();
 
@@ -63,19 +73,9 @@ export function createThreadActions(deps: OpenThreadDeps) {
       if (store.mode.peek() === 'viewing-thread') store.mode.value = 'idle';
     },
 
-    resolve: (threadId: string) =>
-      task('resolve', async () => {
-        const result = await authed(() => api.resolveThread(threadId));
-        updateThread(store, threadId, (t) => ({ ...t, resolved: true, modifiedAt: result?.modifiedAt ?? t.modifiedAt }));
-        emit('threadResolved', { threadId });
-      }),
+    resolve: (threadId: string) => queue('resolve', (sending) => sending.change('setResolved', { threadId, resolved: true })),
 
-    reopen: (threadId: string) =>
-      task('resolve', async () => {
-        await authed(() => api.unresolveThread(threadId));
-        updateThread(store, threadId, (t) => ({ ...t, resolved: false }));
-        emit('threadReopened', { threadId });
-      }),
+    reopen: (threadId: string) => queue('resolve', (sending) => sending.change('setResolved', { threadId, resolved: false })),
 
     /**
      * Fetches a thread's screenshot when the list didn't carry one (other servers) or its signed
@@ -108,13 +108,16 @@ export function createThreadActions(deps: OpenThreadDeps) {
       store.thread.confirmingDelete.value = ask;
     },
 
-    deleteThread: (threadId: string) =>
-      task('delete', async () => {
-        await authed(() => api.deleteThread(threadId));
-        store.threads.value = store.threads.peek().filter((t) => t.id !== threadId);
+    /** The thread goes at once (its panel closes) and comes back if the server refuses. */
+    deleteThread(threadId: string): Promise<void> {
+      const threads = store.threads.peek();
+      const index = threads.findIndex((t) => t.id === threadId);
+      if (index < 0) return Promise.resolve();
+      return queue('delete', (sending) => {
+        sending.change('deleteThread', { threadId, removed: threads[index]!, index });
         if (store.openThreadId.peek() === threadId) actions.closeThread();
-        emit('threadDeleted', { threadId });
-      }),
+      });
+    },
   };
   return actions;
 }

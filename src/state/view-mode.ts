@@ -23,9 +23,21 @@ export function viewModeCategory(width: number, breakpoints: ViewModeBreakpoints
 }
 
 export function viewModeIdFor(width: number, modes: ViewMode[], breakpoints?: ViewModeBreakpoints): string {
-  const category = viewModeCategory(width, breakpoints);
+  return viewModeIdOf(viewModeCategory(width, breakpoints), modes);
+}
+
+/** The markup's view mode id of a device class (the class itself when the server lists none). */
+export function viewModeIdOf(category: ViewModeCategory, modes: ViewMode[]): string {
   return modes.find((mode) => mode.category === category && typeof mode.id === 'string')?.id ?? category;
 }
+
+/**
+ * Which pins show, as the host sets it (`setViewMode`): `auto` — the viewport's device class (the
+ * default; the reviewer's "all devices" toggle still works); `all` — every device class; a device
+ * class — that one, whatever the viewport's width, and new threads are posted under it.
+ */
+export type ViewModeSetting = 'auto' | 'all' | ViewModeCategory;
+export const VIEW_MODE_SETTINGS: readonly ViewModeSetting[] = ['auto', 'all', 'desktop', 'tablet', 'mobile'];
 
 const CATEGORIES: readonly string[] = ['desktop', 'tablet', 'mobile'];
 

@@ -10,7 +10,7 @@ import { Notice } from './Notice';
 import { strings } from './strings';
 
 export function App() {
-  const { controller, review } = useWidget();
+  const { controller, review, announcement } = useWidget();
   const { store, actions } = controller;
   // Everything placed beside pins needs the review tools (the engine and positions).
   const reviewing = review.value !== null;
@@ -37,6 +37,10 @@ export function App() {
           </p>
         )}
         <Notice />
+        {/* The live region (announcer.ts); no role="status": it is not a status of anything on screen. */}
+        <p class="pm-sr" aria-live="polite" aria-atomic="true">
+          {announcement.value}
+        </p>
         {store.signInPanelOpen.value && !signedIn && <SignInPanel />}
         {reviewing && <PinControls />}
         {reviewing && signedIn && store.pageThreads.value.length > 0 && <ThreadList />}

@@ -1,7 +1,7 @@
 /** The round button bottom-right that toggles comment mode (or opens the sign-in panel). */
 import { useWidget } from './hooks';
 import { preloadCompose } from './lazy';
-import { strings } from './strings';
+import { formatNumber, strings } from './strings';
 
 export function Launcher() {
   const { store, actions } = useWidget().controller;
@@ -34,7 +34,7 @@ export function Launcher() {
       </svg>
       {open > 0 && !commenting && (
         <span class="pm-count" aria-hidden="true" title={strings.launcher.openThreads(open)}>
-          {open > 99 ? '99+' : open}
+          {open > 99 ? `${formatNumber(99)}+` : formatNumber(open)}
         </span>
       )}
     </button>

@@ -15,6 +15,8 @@ export interface WidgetContext {
   adoptStyles(css: string): void;
   /** The review layer's tools, once its chunk arrived (for signed-in reviewers only). */
   review: ReadonlySignal<ReviewTools | null>;
+  /** What the live region says now (announcer.ts). */
+  announcement: ReadonlySignal<string>;
 }
 
 /** What the pin layer and everything placed beside pins share; made by review.ts. */

@@ -12,11 +12,14 @@
 import { effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
 import type { Controller } from '../state/actions';
+import type { PinmarkTheme } from '../types';
 import { ListenerCollection } from '../util/listener-collection';
+import { createAnnouncer, type WidgetEvents } from './announcer';
 import { App } from './App';
 import baseCss from './base.css?inline';
 import dockCss from './dock.css?inline';
 import { Widget, type ReviewTools } from './hooks';
+import { activeLocale } from './i18n';
 import { reviewChunk } from './lazy';
 
 export const HOST_TAG = 'pinmark-root';
@@ -27,11 +30,25 @@ export interface MountedWidget {
   unmount(): void;
 }
 
-export function mountWidget(controller: Controller, options: { nonce?: string } = {}): MountedWidget {
+export interface MountOptions {
+  nonce?: string;
+  theme?: PinmarkTheme;
+  /** The controller's events, for the live region (announcer.ts). */
+  events?: WidgetEvents;
+}
+
+export function mountWidget(controller: Controller, options: MountOptions = {}): MountedWidget {
   const host = document.createElement(HOST_TAG);
+  // On the host, where base.css picks the palette and a page may still override any variable.
+  host.setAttribute('data-theme', options.theme ?? 'light');
   const shadow = host.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   container.className = 'pm';
+  // The reviewer's language, not the page's (`:host` pins ltr): `lang` for screen readers' voices,
+  // `dir` mirrors the layout for right-to-left locales.
+  const locale = activeLocale();
+  container.lang = locale.tag;
+  container.dir = locale.dir;
   const adopted = new Set<string>();
   /** Lazy chunks bring their own styles; each is added once, for the life of the mount. */
   const adoptStyles = (css: string) => {
@@ -48,6 +65,7 @@ export function mountWidget(controller: Controller, options: { nonce?: string } 
     listeners.add(container, type, (event: Event) => event.stopPropagation());
   }
 
+  const announcement = createAnnouncer(controller, options.events, listeners);
   const review = signal<ReviewTools | null>(null);
   let unmounted = false;
   let loadingReview = false;
@@ -79,7 +97,7 @@ export function mountWidget(controller: Controller, options: { nonce?: string } 
   document.body.append(host);
   raiseToTopLayer(host);
   keepAttached(host, listeners);
-  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review } }, h(App, null)), container);
+  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement } }, h(App, null)), container);
   markLauncherVisible();
 
   return {

@@ -84,6 +84,8 @@ export function createPinMover({ engine, host, actions }: PinMoverDeps) {
 
   return {
     pointerDown(event: PointerEvent, key: string): void {
+      // A pin removed mid-drag (deleted by another reviewer) never gets its pointerup: forget that drag.
+      if (drag && !drag.element.isConnected) cancelDrag();
       if (event.button !== 0 || !event.isPrimary || drag || keyboard || !actions.canMovePin(key)) return;
       const centre = engine.clientPointOf(key);
       const element = event.currentTarget;

@@ -95,7 +95,7 @@ describe('thread panel', () => {
     await expect.element(panel.getByText('<img src=x onerror="window.__pinmarkXss=1">Hello')).toBeVisible();
     expect(harness.root().querySelector('img')).toBeNull();
     await expect.element(panel.getByText('Ada Reviewer')).toBeVisible();
-    await expect.element(panel.getByText('5 min ago')).toBeVisible();
+    await expect.element(panel.getByText('5 min. ago')).toBeVisible();
 
     await panel.getByRole('textbox', { name: 'Write a reply' }).fill('A reply');
     await panel.getByRole('button', { name: 'Send reply' }).click();
@@ -107,7 +107,8 @@ describe('thread panel', () => {
     await panel.getByRole('button', { name: 'Resolve' }).click();
     await expect.element(panel.getByRole('button', { name: 'Reopen' })).toBeVisible();
     expect(pinOf(harness, 1)!.className).toContain('pm-pin--resolved');
-    expect(events.resolved).toHaveBeenCalledWith({ threadId: 'thread-1' });
+    // Shown at once; the event follows once the outbox delivered it.
+    await vi.waitFor(() => expect(events.resolved).toHaveBeenCalledWith({ threadId: 'thread-1' }));
     await panel.getByRole('button', { name: 'Reopen' }).click();
     await expect.element(panel.getByRole('button', { name: 'Resolve' })).toBeVisible();
 
@@ -116,8 +117,26 @@ describe('thread panel', () => {
     await panel.getByRole('button', { name: 'Confirm delete' }).click();
     await vi.waitFor(() => expect(pinOf(harness!, 1)).toBeNull());
     expect(page.getByRole('dialog', { name: 'Thread 1' }).query()).toBeNull();
-    expect(events.deleted).toHaveBeenCalledWith({ threadId: 'thread-1' });
+    await vi.waitFor(() => expect(events.deleted).toHaveBeenCalledWith({ threadId: 'thread-1' }));
     expect((window as { __pinmarkXss?: number }).__pinmarkXss).toBeUndefined();
+  });
+
+  it('resolving goes through the outbox: a 503 is retried under one key, a refusal takes it back and explains', async () => {
+    harness = await startWidget(createFakeService({ threads: [anchoredThread(1)] }));
+    harness.service.failNext('POST', '/threads/thread-1/resolve', 503, 'internal_error');
+    await page.getByRole('button', { name: 'Thread 1' }).click();
+    const panel = page.getByRole('dialog', { name: 'Thread 1' });
+    await panel.getByRole('button', { name: 'Resolve' }).click();
+    await expect.element(panel.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    const resolves = () => harness!.service.requests.filter((r) => r.method === 'POST' && r.path === '/threads/thread-1/resolve');
+    await expect.poll(() => resolves().length, { timeout: 5000 }).toBe(2);
+    expect(new Set(resolves().map((r) => r.headers?.['Idempotency-Key'])).size).toBe(1);
+
+    harness.service.failNext('POST', '/threads/thread-1/unresolve', 403, 'forbidden', 'Not yours');
+    await panel.getByRole('button', { name: 'Reopen' }).click();
+    await expect.element(panel.getByRole('alert')).toHaveTextContent('could not be changed, so it is as it was');
+    await expect.element(panel.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    expect(pinOf(harness, 1)!.className).toContain('pm-pin--resolved');
   });
 
   it('a reply that fails with 503 shows at once and is delivered by a retry, once', async () => {

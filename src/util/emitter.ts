@@ -27,7 +27,9 @@ export class Emitter<Events extends object> {
   emit<K extends keyof Events>(event: K, payload: Events[K]): void {
     const set = this.handlers.get(event);
     if (!set) return;
+    // A copy, so handlers may (un)subscribe while it runs; one removed meanwhile is not called.
     for (const handler of [...set]) {
+      if (!set.has(handler)) continue;
       try {
         (handler as Handler<Events[K]>)(payload);
       } catch (error) {

@@ -12,10 +12,12 @@ import css from './annotate.css?inline';
 import { activeElementOf, rootOf, trapTab, useRootStyles } from './dom';
 import { flattenAnnotations } from './draw';
 import { COLORS, TOOL_KEYS } from './model';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import { Surface } from './Surface';
 import { Toolbar } from './Toolbar';
 import { useEditor } from './use-editor';
+
+const t = strings.annotate;
 
 export interface AnnotationEditorProps {
   /** The screenshot; its pixels are CSS px × `scale`. Never modified. */

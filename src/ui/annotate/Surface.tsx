@@ -8,9 +8,11 @@ import type { JSX } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { drawSelection, drawShapes } from './draw';
 import { usePointerGestures } from './pointer';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import { TextField } from './TextField';
 import type { Editor } from './use-editor';
+
+const t = strings.annotate;
 
 export interface SurfaceProps {
   editor: Editor;

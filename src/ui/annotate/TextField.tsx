@@ -5,9 +5,11 @@
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import { textFont } from './text-metrics';
 import type { TextDraft } from './use-editor';
+
+const t = strings.annotate;
 
 export interface TextFieldProps {
   draft: TextDraft;

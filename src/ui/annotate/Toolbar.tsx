@@ -4,8 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { COLORS, TOOLS, type Tool } from './model';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import type { Editor } from './use-editor';
+
+const t = strings.annotate;
 
 export interface ToolbarProps {
   editor: Editor;

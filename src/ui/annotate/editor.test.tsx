@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { HIDE_COLOR } from './draw';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import { hex, makeScreenshot, mountEditor, pixel, regionHas, regionIs, settle, type EditorRig } from './testing';
+
+const t = strings.annotate;
 
 const RED = '#ef4444';
 let rig: EditorRig | null = null;

@@ -5,4 +5,3 @@
  */
 export { AnnotationEditor, type AnnotationEditorProps } from './AnnotationEditor';
 export { drawShapes, flattenAnnotations, HIDE_COLOR } from './draw';
-export { annotateStrings } from './strings';

@@ -4,6 +4,7 @@
  * Every coordinate is in CSS px of the captured viewport, like the wire format.
  */
 import type { AnnotationShape } from '../../api/wire';
+import { strings } from '../strings';
 import { measureText } from './text-metrics';
 
 export type Shape = AnnotationShape;
@@ -253,8 +254,9 @@ export function withColor(shape: Shape, color: string): Shape {
 
 /** "170 × 100" for rectangles, the font size for text, the length for arrows: what a resize announces. */
 export function sizeDetail(shape: Shape): string {
-  if (shape.type === 'text') return `${Math.round(shape.size)} px`;
-  if (shape.type === 'arrow') return `${Math.round(Math.hypot(shape.x2 - shape.x1, shape.y2 - shape.y1))} px long`;
+  const size = strings.annotate.size;
+  if (shape.type === 'text') return size.text(Math.round(shape.size));
+  if (shape.type === 'arrow') return size.arrow(Math.round(Math.hypot(shape.x2 - shape.x1, shape.y2 - shape.y1)));
   const b = shapeBounds(shape);
-  return `${Math.round(b.width)} × ${Math.round(b.height)}`;
+  return size.box(Math.round(b.width), Math.round(b.height));
 }

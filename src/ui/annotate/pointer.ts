@@ -20,8 +20,10 @@ import {
   type Point,
   type Shape,
 } from './model';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
 import type { Editor } from './use-editor';
+
+const t = strings.annotate;
 
 type Gesture =
   | { kind: 'draw'; pointerId: number; start: Point; shape: Shape }

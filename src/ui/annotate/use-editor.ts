@@ -23,7 +23,9 @@ import {
   type Shape,
   type Tool,
 } from './model';
-import { annotateStrings as t } from './strings';
+import { strings } from '../strings';
+
+const t = strings.annotate;
 
 /** Text being typed: a new note at a point, or the edit of an existing one (`index`). */
 export interface TextDraft {

@@ -1,28 +1,34 @@
 /**
  * Comment mode's look: the element under the pointer is outlined (a box in our overlay — the host's
  * elements are never restyled) and a hint says what to do. The clicks themselves are handled in the
- * first load (comment-clicks.ts), so they work before this arrives.
+ * first load (comment-clicks.ts), so they work before this arrives. Without a mouse, Tab and
+ * Shift+Tab move the outline through the page's elements and Enter comments on the outlined one
+ * (keyboard-targets.ts); these keys are taken only while comment mode is on.
  */
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { pageTargetAt } from '../comment-clicks';
 import { isInsideWidget, useListeners, useReview, useWidget } from '../hooks';
 import { strings } from '../strings';
+import { describeTarget, nextTarget, pointIn } from './keyboard-targets';
 
 export function CommentMode() {
-  const { host } = useWidget();
+  const { host, controller } = useWidget();
+  const { actions } = controller;
   const { engine } = useReview();
   const outline = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
 
   useListeners((listeners) => {
     let pointer: { x: number; y: number } | null = null;
+    /** The element chosen with Tab; the pointer takes over as soon as it moves. */
+    let keyed: Element | null = null;
     let box: DOMRect | null = null;
-
 
     // The outline is drawn in the overlay's frame: measured in its read phase, moved in its write phase.
     listeners.own(
       engine.addTask({
         read() {
-          const target = pointer && pageTargetAt(host, pointer.x, pointer.y, null);
+          const target = keyed?.isConnected ? keyed : pointer && pageTargetAt(host, pointer.x, pointer.y, null);
           box = target && target !== document.documentElement && target !== document.body ? target.getBoundingClientRect() : null;
         },
         write() {
@@ -47,18 +53,54 @@ export function CommentMode() {
           pointer = null;
         } else {
           pointer = { x: event.clientX, y: event.clientY };
+          if (keyed) {
+            keyed = null;
+            setChosen(null);
+          }
         }
         scheduleOutline();
       },
       { capture: true, passive: true },
+    );
+
+    listeners.add(
+      window,
+      'keydown',
+      (event: KeyboardEvent) => {
+        if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+        if (event.key === 'Tab') {
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          const next = nextTarget(keyed?.isConnected ? keyed : null, event.shiftKey, host);
+          if (!next) return;
+          keyed = next;
+          pointer = null;
+          next.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          setChosen(describeTarget(next));
+          scheduleOutline();
+        } else if (event.key === 'Enter' && keyed?.isConnected && !event.repeat) {
+          // Enter comments on the outlined element — not on the focused launcher, which would leave the mode.
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          const { x, y } = pointIn(keyed);
+          void actions.placePin(keyed, x, y);
+        }
+      },
+      { capture: true },
     );
   }, []);
 
   return (
     <>
       <div ref={outline} class="pm-outline" hidden aria-hidden="true" />
-      <div class="pm-hint" role="status">
-        {strings.commentMode.hint}
+      <div class="pm-hint">
+        <span role="status">
+          {strings.commentMode.hint}
+          {!chosen && <span class="pm-sr"> · {strings.commentMode.keyboardHint}</span>}
+        </span>
+        <span class="pm-hint-target" role="status">
+          {chosen && strings.commentMode.target(chosen)}
+        </span>
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
 import { dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
+import { launcherOf, useDialogFocus } from '../focus';
 import { useWidget } from '../hooks';
 import { AttachButton, AttachmentChips } from '../lazy';
 import { useMentionSource } from '../mentions';
@@ -13,12 +14,13 @@ import { NEW_THREAD } from '../../state/store';
 import { ScreenshotDraft } from './ScreenshotDraft';
 
 export function Composer() {
-  const { controller } = useWidget();
+  const { controller, host } = useWidget();
   const { store, actions } = controller;
   const { posting, error } = store.composer;
   const dialog = useRef<HTMLDivElement>(null);
   const mentions = useMentionSource();
   useFollowPin(PENDING, dialog);
+  useDialogFocus(dialog, () => launcherOf(host));
 
   const signedOut = store.session.value.status === 'signed-out';
   const busy = posting.value;

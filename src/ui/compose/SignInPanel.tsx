@@ -1,21 +1,28 @@
 /** The small panel above the launcher while signed out: one button that opens the sign-in popup. */
 import { useEffect, useRef } from 'preact/hooks';
+import { launcherOf, useDialogFocus } from '../focus';
 import { useWidget } from '../hooks';
 import { describeError, strings } from '../strings';
 
 export function SignInPanel() {
-  const { store, actions, auth } = useWidget().controller;
+  const { controller, host } = useWidget();
+  const { store, actions, auth } = controller;
+  const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const session = store.session.value;
   const error = store.signInError.value;
   const waiting = session.status === 'signing-in';
+  useDialogFocus(panel, () => launcherOf(host));
 
+  // The button pressed is replaced while waiting: focus moves to what replaced it, not to the page.
   useEffect(() => {
-    button.current?.focus({ preventScroll: true });
-  }, []);
+    (waiting ? cancel : button).current?.focus({ preventScroll: true });
+  }, [waiting]);
 
   return (
     <div
+      ref={panel}
       class="pm-panel pm-sign-in"
       role="dialog"
       aria-label={strings.signIn.dialog}
@@ -34,7 +41,7 @@ export function SignInPanel() {
             {auth.canRenewSilently ? strings.signIn.waitingSilent : strings.signIn.waitingPopup}
           </p>
           {!auth.canRenewSilently && (
-            <button type="button" class="pm-button" onClick={() => actions.cancelSignIn()}>
+            <button ref={cancel} type="button" class="pm-button" onClick={() => actions.cancelSignIn()}>
               {strings.signIn.cancel}
             </button>
           )}

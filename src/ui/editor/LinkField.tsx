@@ -5,7 +5,9 @@
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { linkFromInput } from './link';
-import { editorStrings as t } from './strings';
+import { strings } from '../strings';
+
+const t = strings.editor;
 
 export interface LinkFieldProps {
   id: string;

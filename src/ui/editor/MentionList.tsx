@@ -4,7 +4,9 @@
  * on mouse down, so choosing one with the pointer keeps the caret where the mention goes.
  */
 import type { RefObject } from 'preact';
-import { editorStrings as t } from './strings';
+import { strings } from '../strings';
+
+const t = strings.editor;
 
 export interface MentionCandidate {
   id: string;

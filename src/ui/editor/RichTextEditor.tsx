@@ -15,9 +15,11 @@ import { createEditor, type Editor } from './core';
 import { LinkField } from './LinkField';
 import { matching, MentionList, type MentionCandidate } from './MentionList';
 import { isEmpty } from './model';
-import { editorStrings as t, type EditorTool } from './strings';
+import { strings, type EditorTool } from '../strings';
 import { useEditorStyles } from './styles';
 import { Toolbar } from './Toolbar';
+
+const t = strings.editor;
 
 export type MentionSource = (query: string) => Promise<MentionCandidate[]> | MentionCandidate[];
 
@@ -222,8 +224,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
         aria-disabled={disabled}
         aria-describedby={props.describedBy}
         aria-autocomplete={mentions ? 'list' : undefined}
+        // No aria-expanded: a textbox may not carry it (ARIA 1.2); the active option is announced instead.
         aria-controls={mentions ? listId : undefined}
-        aria-expanded={mentions && open}
         aria-activedescendant={open && found.items.length ? `${listId}-${active}` : undefined}
         contentEditable={!disabled}
         spellcheck

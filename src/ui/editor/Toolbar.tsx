@@ -5,7 +5,9 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { editorStrings as t, type EditorTool } from './strings';
+import { strings, type EditorTool } from '../strings';
+
+const t = strings.editor;
 
 const TOOLS = Object.keys(t.tools) as EditorTool[];
 

@@ -5,4 +5,3 @@
  */
 export { RichTextEditor, type MentionSource, type RichTextEditorHandle, type RichTextEditorProps } from './RichTextEditor';
 export type { MentionCandidate } from './MentionList';
-export { editorStrings } from './strings';

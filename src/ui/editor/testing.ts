@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { Delta } from '../../api/wire';
 import { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './RichTextEditor';
-import { editorStrings, type EditorTool } from './strings';
+import { strings, type EditorTool } from '../strings';
 
 export interface EditorRig {
   root: ShadowRoot;
@@ -50,7 +50,7 @@ export async function mountRichText(props: Partial<RichTextEditorProps> = {}, fo
     cancels: 0,
     handle,
     value: () => rig.changes[rig.changes.length - 1] ?? handle.current!.getValue(),
-    tool: (name) => root.querySelector<HTMLButtonElement>(`button[aria-label="${editorStrings.tools[name].label}"]`)!,
+    tool: (name) => root.querySelector<HTMLButtonElement>(`button[aria-label="${strings.editor.tools[name].label}"]`)!,
     options: () => [...root.querySelectorAll<HTMLElement>('[role="option"]')],
     async rerender(next) {
       current = { ...current, ...next };

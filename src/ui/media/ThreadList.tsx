@@ -3,7 +3,7 @@
  * the screenshot's thumbnail, so a QA lead can scan reports without hunting for pins. Choosing one
  * scrolls its pin into view and opens it.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ThreadResponse } from '../../api/wire';
 import { messageText } from '../../state/helpers';
 import { useReview, useWidget } from '../hooks';
@@ -19,6 +19,7 @@ export function ThreadList() {
   const { engine } = useReview();
   const { store, actions } = controller;
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const threads = store.pageThreads.value;
   if (store.session.value.status !== 'signed-in' || threads.length === 0) return null;
 
@@ -29,7 +30,16 @@ export function ThreadList() {
   };
 
   return (
-    <div class="pm-thread-list-wrap">
+    <div
+      class="pm-thread-list-wrap"
+      onKeyDown={(event) => {
+        // Esc folds the list and leaves focus on its button, like any disclosure.
+        if (event.key !== 'Escape' || !open) return;
+        event.preventDefault();
+        setOpen(false);
+        toggle.current?.focus({ preventScroll: true });
+      }}
+    >
       {open && (
         <section class="pm-thread-list" aria-label={strings.list.region}>
           <ul>
@@ -59,7 +69,7 @@ export function ThreadList() {
           </ul>
         </section>
       )}
-      <button type="button" class="pm-chip" aria-expanded={open ? 'true' : 'false'} onClick={() => setOpen(!open)}>
+      <button ref={toggle} type="button" class="pm-chip" aria-expanded={open ? 'true' : 'false'} onClick={() => setOpen(!open)}>
         {strings.list.toggle(threads.length)}
       </button>
     </div>

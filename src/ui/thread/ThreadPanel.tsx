@@ -10,6 +10,7 @@ import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
 import { dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
+import { launcherOf, pinOf, useDialogFocus } from '../focus';
 import { useReview, useWidget } from '../hooks';
 import { AttachButton, AttachmentChips, ScreenshotView } from '../lazy';
 import { useMentionSource } from '../mentions';
@@ -18,12 +19,14 @@ import { Message } from './Message';
 import { SendStatus } from './SendStatus';
 
 export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
-  const { controller } = useWidget();
+  const { controller, host } = useWidget();
   const { engine } = useReview();
   const { store, actions } = controller;
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useFollowPin(thread.id, dialog);
+  // Back to the pin (or, when it is gone — a deleted thread — the launcher).
+  useDialogFocus(dialog, () => pinOf(host, thread.id) ?? launcherOf(host));
 
   useEffect(() => {
     closeButton.current?.focus({ preventScroll: true });

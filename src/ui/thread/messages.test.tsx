@@ -3,7 +3,7 @@
  * messages shown at once and rolled back with an explanation when the server refuses, scopes
  * deciding who may do what, @mentions in a reply, and the exact time on hover.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { canonicalUrlOf } from '../../anchor';
 import type { MessageResponse, ThreadResponse, UpdateMessageRequest } from '../../api/wire';
@@ -62,7 +62,7 @@ describe('thread messages', () => {
     expect(text.querySelector('.pm-mention')?.textContent).toBe('@Grace Hopper');
     expect(text.querySelector('ol > li')?.textContent).toBe('one');
     const time = panel.element().querySelector('time')!;
-    expect(time.textContent).toBe('5 min ago');
+    expect(time.textContent).toBe('5 min. ago'); // Intl.RelativeTimeFormat, short style
     expect(time.title).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(rich.createdAt));
   });
 
@@ -79,7 +79,12 @@ describe('thread messages', () => {
     await panel.getByRole('option', { name: /Grace Hopper/ }).click();
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect.element(panel.getByRole('listitem').filter({ hasText: 'New words for @Grace Hopper' })).toBeVisible();
-    const patch = service.requests.find((r) => r.method === 'PATCH' && r.path === `/messages/${reply.id}`)!;
+    // Shown at once; the outbox sends it right after.
+    const patch = await vi.waitFor(() => {
+      const sent = service.requests.find((r) => r.method === 'PATCH' && r.path === `/messages/${reply.id}`);
+      if (!sent) throw new Error('not sent yet');
+      return sent;
+    });
     const body = patch.body as UpdateMessageRequest;
     // Choosing a mention adds a space after it, as chat apps do.
     expect(body.content).toBe('New words for @Grace Hopper ');
@@ -92,7 +97,8 @@ describe('thread messages', () => {
     const reply = makeMessage('thread-1', 'Stays as is');
     const service = createFakeService({ threads: [threadWith([makeMessage('thread-1', 'First'), reply])] });
     const panel = await openThread(service);
-    service.failNext('PATCH', `/messages/${reply.id}`, 500, 'internal_error');
+    // Refused for good (a 5xx would be retried by the outbox until it goes through).
+    service.failNext('PATCH', `/messages/${reply.id}`, 422, 'validation_error', 'No');
     await panel.getByRole('listitem').filter({ hasText: 'Stays as is' }).getByRole('button', { name: 'Edit' }).click();
     await userEvent.keyboard('{Control>}a{/Control}An edit the server refuses');
     await panel.getByRole('button', { name: 'Save' }).click();
