@@ -1,10 +1,27 @@
 /**
- * Unit tests in two projects: `node` for the server and pure code (`*.node.test.ts`, `server/**`),
- * `browser` for widget code that needs real layout (`src/**\/*.test.ts(x)`), run in Debian's Chromium.
+ * Unit tests in three projects: `node` for the server (on PGlite) and pure code (`*.node.test.ts`,
+ * `server/**`), `server-pg` for the server suite again on a real PostgreSQL (only where one is
+ * installed or PINMARK_TEST_PG_URL names one; see scripts/test-postgres.ts), and `browser` for
+ * widget code that needs real layout (`src/**\/*.test.ts(x)`), run in Debian's Chromium.
  */
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { postgresTestsEnabled } from './scripts/test-postgres.ts';
+
+const serverOnPostgres: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'server-pg',
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    // server/test-db.ts then opens each file's database on PostgreSQL instead of PGlite.
+    env: { PINMARK_TEST_DB: 'postgres' },
+    globalSetup: ['server/test-pg-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+};
 
 export default defineConfig({
   // Pre-bundled up front: discovered mid-run on a cold cache, Vite re-optimises it and reloads a test.
@@ -22,6 +39,7 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      ...(postgresTestsEnabled() ? [serverOnPostgres] : []),
       {
         extends: true,
         test: {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the one command CI and developers run. Steps, stopping at the first failure:
- * Chromium → typecheck → build → unit tests (vitest: node + browser projects) → end-to-end (Playwright).
- * Ends with one summary line `N passed, N failed` counted from the runners' JSON reports.
+ * Chromium → PostgreSQL → typecheck → build → unit tests (vitest: node, server-pg and browser
+ * projects) → end-to-end (Playwright). Ends with one summary line `N passed, N failed` counted from
+ * the runners' JSON reports. Without PostgreSQL the server-pg project is skipped, not failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
@@ -38,8 +39,20 @@ function counts() {
   return { passed, failed, skipped };
 }
 
+/** The line ensure-postgres.mjs printed when the server-pg project will not run, repeated at the end. */
+let postgresSkipped;
+
+function ensurePostgres() {
+  console.log('\n=== postgres: node scripts/ensure-postgres.mjs');
+  const result = spawnSync('node', ['scripts/ensure-postgres.mjs'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(result.stdout ?? '');
+  postgresSkipped = (result.stdout ?? '').match(/^PostgreSQL tests skipped.*$/m)?.[0];
+  return result.status === 0;
+}
+
 const steps = [
   () => run('chromium', 'node', ['scripts/ensure-chromium.mjs']),
+  ensurePostgres,
   () => run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   () => run('build', 'npm', ['run', 'build', '--silent']),
   () => run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
@@ -51,5 +64,6 @@ for (const step of steps) {
   if (!step()) { ok = false; break; }
 }
 const { passed, failed, skipped } = counts();
+if (postgresSkipped) console.log(`\n${postgresSkipped}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -13,12 +13,13 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { queryOne, json, type Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
-import { demoAllowedOrigins, demoFilePath, isDatabaseEmpty, readDemoFile, seedDemo, writeDemoFile, type DemoInfo } from './seed.ts';
+import { demoAllowedOrigins, demoFilePath, readDemoFile, seedDemoIfEmpty, writeDemoFile, type DemoInfo } from './seed.ts';
 import { openObjectStore } from './storage/open.ts';
 import { sweepUploads } from './model/file-cleanup.ts';
 import { sweepIdempotencyKeys } from './http/idempotency.ts';
+import { createDeliveryWorker, sweepWebhookDeliveries, type DeliveryWorker } from './events/index.ts';
 
-/** How often abandoned uploads (model/file-cleanup.ts) and expired idempotency keys are swept. */
+/** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys and old webhook deliveries are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -49,16 +50,16 @@ async function refreshDemo(db: Db, config: ServerConfig, demo: DemoInfo): Promis
 }
 
 async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo | null; context: DemoContext | null; seeded: boolean }> {
-  if (await isDatabaseEmpty(db)) {
-    const demo = await seedDemo(db, config);
+  const demo = await seedDemoIfEmpty(db, config);
+  if (demo) {
     writeDemoFile(config.dataDir, demo);
     return { demo, context: { publicKey: demo.publicKey, markupId: demo.markupId, customerJwt: demo.customerJwt }, seeded: true };
   }
   const stored = readDemoFile(config.dataDir);
   if (stored) {
-    const demo = await refreshDemo(db, config, stored);
-    writeDemoFile(config.dataDir, demo);
-    return { demo, context: { publicKey: demo.publicKey, markupId: demo.markupId, customerJwt: demo.customerJwt }, seeded: false };
+    const refreshed = await refreshDemo(db, config, stored);
+    writeDemoFile(config.dataDir, refreshed);
+    return { demo: refreshed, context: { publicKey: refreshed.publicKey, markupId: refreshed.markupId, customerJwt: refreshed.customerJwt }, seeded: false };
   }
   const first = await queryOne<{ public_key: string; markup_id: string }>(
     db,
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
   }
   let db: Db | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
+  let webhooks: DeliveryWorker | undefined;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -135,6 +137,8 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    // Requests in flight are aborted and their deliveries handed back for another process.
+    await webhooks?.stop();
     await db?.close();
     releaseLock();
     process.exit(0);
@@ -156,10 +160,14 @@ async function main(): Promise<void> {
         .then((count) => count > 0 && console.log(`Removed ${count} abandoned upload(s).`))
         .catch((error: unknown) => consoleLogger.error('Sweeping abandoned uploads failed', error));
       void sweepIdempotencyKeys(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping expired idempotency keys failed', error));
+      void sweepWebhookDeliveries(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping old webhook deliveries failed', error));
     };
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweepTimer.unref();
+    // Webhook deliveries from the outbox; any number of processes may share one PostgreSQL.
+    webhooks = createDeliveryWorker({ db, clock: systemClock, log: consoleLogger });
+    webhooks.start();
   } catch (error) {
     console.error('Pinmark server failed to start:', error instanceof Error ? error.message : error);
     server.close();

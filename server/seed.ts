@@ -134,6 +134,21 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return !(await queryOne(db, 'SELECT 1 FROM organizations LIMIT 1'));
 }
 
+/** Arbitrary constant naming "the Pinmark demo-seed lock". */
+const SEED_LOCK_KEY = 724_310_002;
+
+/**
+ * Seeds the demo only into an empty database, checked under a lock: server processes starting
+ * together on one empty PostgreSQL would otherwise each seed a demo of their own. Null when the
+ * database already had data.
+ */
+export async function seedDemoIfEmpty(db: Db, config: SeedConfig, now = Date.now()): Promise<DemoInfo | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    return (await isDatabaseEmpty(tx)) ? seedDemo(tx, config, now) : null;
+  });
+}
+
 export async function seedDemo(db: Db, config: SeedConfig, now = Date.now()): Promise<DemoInfo> {
   return db.transaction(async (tx) => {
     const organizationId = await createOrganization(tx, 'Pinmark Demo', now);

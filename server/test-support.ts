@@ -1,19 +1,21 @@
 /**
- * A whole server for tests, in memory: PGlite, migrations, the demo seed and the app, with a clock
+ * A whole server for tests: a fresh migrated database (PGlite in memory, or PostgreSQL in the
+ * `server-pg` project — see test-db.ts), the demo seed and the app, with a clock
  * the test moves by hand (expiry tests never sleep) and small helpers to call the API and mint
  * credentials. One instance per test file keeps the suite fast; tests create what they need.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import type { CreateThreadRequest, PresignedPost } from '../src/api/wire.ts';
 import { createApp } from './app.ts';
 import type { AppConfig, AppDeps, Logger } from './deps.ts';
-import { openPglite, pgliteTemplate } from './db/pglite.ts';
-import { loadMigrations, migrate } from './db/migrate.ts';
+import { openPglite } from './db/pglite.ts';
+import { migrate } from './db/migrate.ts';
+import { openTestDatabase, type TestDatabase } from './test-db.ts';
+export { createTestPostgresDatabase, onPostgres, testPostgresAvailable, type TestPostgresDatabase } from './test-db.ts';
 import { seedDemo, type DemoInfo } from './seed.ts';
 import { LocalObjectStore } from './storage/local-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -68,25 +70,14 @@ export interface TestServerOverrides {
   objectStore?: (clock: TestClock) => ObjectStore;
 }
 
-/**
- * A migrated empty database as a PGlite dump, cached in the OS temp directory under a key of the
- * PGlite version and the migrations, so each test file skips initdb (seconds) after the first.
- */
-async function migratedTemplate(): Promise<Blob> {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const version = (JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const key = createHash('sha256').update(version).update(JSON.stringify(loadMigrations())).digest('hex').slice(0, 16);
-  const file = path.join(tmpdir(), `pinmark-test-pglite-${key}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const dump = await pgliteTemplate(migrate);
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, file);
-  return dump;
+async function pgliteIn(dataDir: string): Promise<TestDatabase> {
+  const db = await openPglite(dataDir);
+  return { db, close: () => db.close() };
 }
 
 export async function createTestServer(overrides: TestServerOverrides = {}) {
-  const db = overrides.dataDir ? await openPglite(overrides.dataDir) : await openPglite(undefined, { loadDataDir: await migratedTemplate() });
+  const database: TestDatabase = overrides.dataDir ? await pgliteIn(overrides.dataDir) : await openTestDatabase();
+  const db = database.db;
   await migrate(db);
   const clock = manualClock();
   const seed: DemoInfo = await seedDemo(db, { publicUrl: TEST_PUBLIC_URL, port: 8787 }, clock.now());
@@ -162,7 +153,7 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
   }
 
   const close = async () => {
-    await db.close();
+    await database.close();
     rmSync(objectsDir, { recursive: true, force: true });
   };
   return { app, db, deps, seed, clock, storage, objectsDir, request, customerJwt, exchangeToken, idpAccessToken, close };

@@ -9,11 +9,13 @@ import path from 'node:path';
 import { openPglite } from './pglite.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { isDatabaseEmpty, seedDemo } from '../seed.ts';
+import { onPostgres } from '../test-db.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pinmark-pgdata-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('PGlite data directory', () => {
+// PGlite's own data directory; on PostgreSQL (project server-pg) there is none to test.
+describe.skipIf(onPostgres)('PGlite data directory', () => {
   it('persists across close and reopen', async () => {
     const first = await openPglite(dir);
     expect(await migrate(first)).toEqual(loadMigrations().map((m) => m.name));

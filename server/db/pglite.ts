@@ -3,7 +3,7 @@
  * data directory for `npm start`. PGlite is a single connection, so its own transaction lock
  * already serializes writers; it must be closed cleanly or the data directory needs recovery.
  */
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { Db } from './db.ts';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -32,6 +32,12 @@ function transactionDb(tx: Transaction): Db {
   return db;
 }
 
+/**
+ * numeric (what sum() of a bigint and avg() return) as a number, as postgres.ts parses it: PGlite
+ * would give a string, so the same query would answer differently on the two drivers.
+ */
+const PARSERS = { [types.NUMERIC]: (value: string) => Number(value) };
+
 function pgliteDb(pg: PGlite): Db {
   return wrap(
     pg,
@@ -47,12 +53,12 @@ function pgliteDb(pg: PGlite): Db {
  * migrated template: loading one is several times faster than initdb).
  */
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
-  return pgliteDb(await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options }));
+  return pgliteDb(await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options, parsers: PARSERS }));
 }
 
 /** A dump of a fresh in-memory database after `prepare` ran on it (for `loadDataDir`). */
 export async function pgliteTemplate(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ parsers: PARSERS });
   try {
     await prepare(pgliteDb(pg));
     return await pg.dumpDataDir('none');

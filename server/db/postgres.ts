@@ -1,7 +1,7 @@
 /**
  * Real PostgreSQL through `pg`, chosen when DATABASE_URL is set. A pool serves ordinary queries;
  * a transaction checks out one client for its whole duration. Type parsers are aligned with
- * PGlite (int8 as number) so rows look the same whichever driver produced them.
+ * PGlite (int8 and numeric as numbers) so rows look the same whichever driver produced them.
  */
 import pg from 'pg';
 import type { Db } from './db.ts';
@@ -34,6 +34,11 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
   } as pg.CustomTypesConfig;
   const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // A connection the server closes (restart, failover, pg_terminate_backend) is an 'error' event:
+  // unhandled, it would crash the process. The failing query (if any) still rejects; an idle
+  // connection is dropped from the pool and replaced on demand.
+  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed and was dropped (${error.message})`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail at start, not on the first request, when the database is unreachable.
   const probe = await pool.connect();
   probe.release();

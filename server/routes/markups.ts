@@ -9,8 +9,9 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { ok } from '../http/envelope.ts';
 import { forbidden } from '../http/errors.ts';
 import { pathId, readJson } from '../http/validate.ts';
-import { callerOf, markupForCaller, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { actingUserId, callerOf, markupForCaller, markupScopes, requireApiKey } from '../auth/permissions.ts';
 import { markupTags, setMarkupReadOnly, toMarkupResponse, viewModesWithCounts } from '../model/markups.ts';
+import { markupEventData, recordEvent } from '../events/index.ts';
 
 const readOnlySchema = z.object({ readOnly: z.boolean() });
 
@@ -40,7 +41,21 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = requireApiKey(callerOf(c));
     const markup = await markupForCaller(db, caller, pathId(c, 'id', 'Markup'));
     const { readOnly } = await readJson(c, readOnlySchema);
-    const updated = await setMarkupReadOnly(db, markup, readOnly, deps.clock.now());
+    const now = deps.clock.now();
+    const updated = await db.transaction(async (tx) => {
+      // Locked, so of two concurrent requests only the one that flips the flag announces it.
+      const before = await tx.query<{ read_only: boolean }>('SELECT read_only FROM markups WHERE id = $1 FOR UPDATE', [markup.id]);
+      const row = await setMarkupReadOnly(tx, markup, readOnly, now);
+      if (row && before[0]?.read_only !== row.read_only) {
+        await recordEvent(tx, {
+          type: 'set_project_read_only',
+          workspaceId: markup.workspace_id,
+          occurredAt: now,
+          data: async () => markupEventData(tx, { markupId: markup.id, actorUserId: await actingUserId(tx, caller, markup.workspace_id, deps.clock) }),
+        });
+      }
+      return row;
+    });
     if (!updated) throw forbidden("Pausing new comments is not part of this workspace's plan (pauseCommentsEnabled)");
     return ok(c, await toMarkupResponse(db, updated, markupScopes(caller, updated)));
   });

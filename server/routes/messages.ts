@@ -19,6 +19,7 @@ import { fileUrls, type FileUrls } from '../model/file-urls.ts';
 import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
+import { commentEventData, recordEvent } from '../events/index.ts';
 
 async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
   const row = await loadMessage(db, messageId);
@@ -63,6 +64,12 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
       const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
       const id = await insertMessage(tx, { threadId: thread.id, authorUserId, body, fileIds, now });
       await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
+      await recordEvent(tx, {
+        type: 'comment_reply_created',
+        workspaceId: thread.workspace_id,
+        occurredAt: now,
+        data: () => commentEventData(tx, { threadId: thread.id, messageId: id, actorUserId: authorUserId }),
+      });
       return id;
     });
     return ok(c, await messageResponse(db, messageId, viewerOf(caller), files));
@@ -95,10 +102,18 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
         // A message carries no priority of its own: it sets its thread's.
         await tx.query('UPDATE threads SET priority = $2, modified_at = $3::timestamptz WHERE id = $1', [thread.id, input.priority, now]);
       }
-      if (input.attachments === undefined) return { uploadIds: [], keys: [] };
-      if (!body) await tx.query('UPDATE messages SET modified_at = $2::timestamptz WHERE id = $1', [message.id, now]);
-      const removed = await replaceAttachments(tx, message.id, fileIds, clock.now());
-      await forgetUploads(tx, removed);
+      let removed: Awaited<ReturnType<typeof replaceAttachments>> = { uploadIds: [], keys: [] };
+      if (input.attachments !== undefined) {
+        if (!body) await tx.query('UPDATE messages SET modified_at = $2::timestamptz WHERE id = $1', [message.id, now]);
+        removed = await replaceAttachments(tx, message.id, fileIds, clock.now());
+        await forgetUploads(tx, removed);
+      }
+      await recordEvent(tx, {
+        type: 'comment_updated',
+        workspaceId: thread.workspace_id,
+        occurredAt: clock.now(),
+        data: async () => commentEventData(tx, { threadId: thread.id, messageId: message.id, actorUserId: await actingUserId(tx, caller, thread.workspace_id, clock) }),
+      });
       return removed;
     });
     await deleteObjects(deps.storage, dropped, deps.log);

@@ -20,6 +20,7 @@ import { findThread, loadThreadResponse, toThreadResponses } from '../model/thre
 import { listThreads } from '../model/thread-list.ts';
 import { createThread, movePin } from '../model/thread-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
+import { commentEventData, recordEvent } from '../events/index.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -98,7 +99,14 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = clock.now();
     const threadId = await db.transaction(async (tx) => {
       const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
-      return createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
+      const id = await createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
+      await recordEvent(tx, {
+        type: 'comment_created',
+        workspaceId: markup.workspace_id,
+        occurredAt: now,
+        data: () => commentEventData(tx, { threadId: id, messageId: 'first', actorUserId: authorUserId }),
+      });
+      return id;
     });
     return ok(c, await loadThreadResponse(db, threadId, viewerOf(caller), files));
   });
@@ -111,11 +119,19 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
       modifiedAt = clock.now();
       await db.transaction(async (tx) => {
         const userId = await actingUserId(tx, caller, thread.workspace_id, clock);
-        await tx.query(
+        // `AND NOT resolved`: of two concurrent resolves only the one that changed the thread announces it.
+        const changed = await tx.query(
           `UPDATE threads SET resolved = true, resolved_at = $2::timestamptz, resolved_by_user_id = $3,
-             modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1`,
+             modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1 AND NOT resolved RETURNING id`,
           [thread.id, isoAt(modifiedAt), userId],
         );
+        if (changed.length === 0) return;
+        await recordEvent(tx, {
+          type: 'comment_resolved',
+          workspaceId: thread.workspace_id,
+          occurredAt: modifiedAt,
+          data: () => commentEventData(tx, { threadId: thread.id, actorUserId: userId }),
+        });
       });
     }
     const body: ResolveThreadResponse = { threadId: thread.id, modifiedAt };
@@ -126,11 +142,21 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
     if (thread.resolved) {
-      await db.query(
-        `UPDATE threads SET resolved = false, resolved_at = NULL, resolved_by_user_id = NULL,
-           modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1`,
-        [thread.id, isoAt(clock.now())],
-      );
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const changed = await tx.query(
+          `UPDATE threads SET resolved = false, resolved_at = NULL, resolved_by_user_id = NULL,
+             modified_at = $2::timestamptz, last_activity_at = $2::timestamptz WHERE id = $1 AND resolved RETURNING id`,
+          [thread.id, isoAt(now)],
+        );
+        if (changed.length === 0) return;
+        await recordEvent(tx, {
+          type: 'comment_unresolved',
+          workspaceId: thread.workspace_id,
+          occurredAt: now,
+          data: async () => commentEventData(tx, { threadId: thread.id, actorUserId: await actingUserId(tx, caller, thread.workspace_id, clock) }),
+        });
+      });
     }
     const body: UnresolveThreadResponse = { threadId: thread.id };
     return ok(c, body);

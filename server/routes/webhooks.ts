@@ -1,0 +1,105 @@
+/**
+ * §4.10 webhook registrations: create, read, list, update, rotate the signing key, delete. Admin
+ * endpoints (§5 rule 1): API keys only — a workspace key for its own workspace, an organization key
+ * for its organization's workspaces; exchange tokens get 403. Registrations and workspaces outside
+ * the key's reach are answered 404, as everywhere else.
+ */
+import { Hono } from 'hono';
+import type { ListWebhookRegistrationsResponse } from '../../src/api/wire.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { queryOne, type Db } from '../db/db.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { noContent, ok } from '../http/envelope.ts';
+import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
+import type { ApiKeyCaller } from '../auth/caller.ts';
+import { apiKeyReaches, callerOf, requireApiKey } from '../auth/permissions.ts';
+import {
+  deleteRegistration,
+  findRegistration,
+  insertRegistration,
+  listRegistrations,
+  MAX_REGISTRATIONS_PER_WORKSPACE,
+  rotateSigningKey,
+  toRegistrationResponse,
+  updateRegistration,
+  type RegistrationRow,
+} from '../events/registrations.ts';
+import {
+  createWebhookRegistrationSchema,
+  listWebhookRegistrationsQuerySchema,
+  updateWebhookRegistrationSchema,
+} from '../schemas/webhooks.ts';
+
+/** The live workspace `id`, if this key reaches it; 404 otherwise (malformed ids included). */
+async function workspaceForKey(db: Db, caller: ApiKeyCaller, id: string): Promise<string> {
+  if (!isUuid(id)) throw notFound('Workspace');
+  const row = await queryOne<{ id: string; organization_id: string }>(db, 'SELECT id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL', [
+    id.toLowerCase(),
+  ]);
+  if (!row || !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
+  return row.id;
+}
+
+async function registrationForKey(db: Db, caller: ApiKeyCaller, id: string): Promise<RegistrationRow> {
+  const row = await findRegistration(db, id);
+  if (!row || !apiKeyReaches(caller, row)) throw notFound('Webhook registration');
+  return row;
+}
+
+async function reload(db: Db, id: string): Promise<RegistrationRow> {
+  const row = await findRegistration(db, id);
+  if (!row) throw notFound('Webhook registration');
+  return row;
+}
+
+export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { db, clock } = deps;
+
+  routes.post('/webhook-registrations', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const input = await readJson(c, createWebhookRegistrationSchema);
+    const workspaceId = await workspaceForKey(db, caller, input.workspaceId);
+    const id = await db.transaction((tx) => insertRegistration(tx, workspaceId, input, clock.now()));
+    if (!id) throw new ApiError(409, 'conflict', `This workspace already has ${MAX_REGISTRATIONS_PER_WORKSPACE} webhook registrations; delete one first`);
+    return ok(c, toRegistrationResponse(await reload(db, id)));
+  });
+
+  routes.get('/webhook-registrations', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const query = readQuery(c, listWebhookRegistrationsQuerySchema);
+    const workspaceId = await workspaceForKey(db, caller, query.workspaceId);
+    const body: ListWebhookRegistrationsResponse = { data: (await listRegistrations(db, workspaceId)).map(toRegistrationResponse) };
+    return ok(c, body);
+  });
+
+  routes.get('/webhook-registrations/:id', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const row = await registrationForKey(db, caller, pathId(c, 'id', 'Webhook registration'));
+    return ok(c, toRegistrationResponse(row));
+  });
+
+  routes.post('/webhook-registrations/:id', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const row = await registrationForKey(db, caller, pathId(c, 'id', 'Webhook registration'));
+    const input = await readJson(c, updateWebhookRegistrationSchema);
+    await db.transaction((tx) => updateRegistration(tx, row.id, input, clock.now()));
+    return ok(c, toRegistrationResponse(await reload(db, row.id)));
+  });
+
+  routes.post('/webhook-registrations/:id/refresh-signing-key', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const row = await registrationForKey(db, caller, pathId(c, 'id', 'Webhook registration'));
+    await db.transaction((tx) => rotateSigningKey(tx, row.id, clock.now()));
+    return ok(c, toRegistrationResponse(await reload(db, row.id)));
+  });
+
+  routes.delete('/webhook-registrations/:id', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const row = await registrationForKey(db, caller, pathId(c, 'id', 'Webhook registration'));
+    await db.transaction((tx) => deleteRegistration(tx, row.id, clock.now()));
+    return noContent(c);
+  });
+
+  return routes;
+}
