@@ -9,7 +9,8 @@ import type { JSX } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { CanvasAnnotations } from '../../api/wire';
 import css from './annotate.css?inline';
-import { activeElementOf, rootOf, trapTab, useRootStyles } from './dom';
+import { trapTab } from '../focus';
+import { activeElementOf, hostOf, rootOf, useRootStyles } from './dom';
 import { flattenAnnotations } from './draw';
 import { COLORS, TOOL_KEYS } from './model';
 import { strings } from '../strings';
@@ -82,7 +83,7 @@ export function AnnotationEditor({ image, scale, initial, onDone, onCancel, nonc
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if (event.key === 'Tab') {
-      trapTab(event, event.currentTarget);
+      trapTab(event, event.currentTarget, hostOf(event.currentTarget));
     } else if (mod && event.key === 'Enter') {
       event.preventDefault();
       finish();

@@ -17,28 +17,10 @@ export function activeElementOf(element: Node): Element | null {
   return rootOf(element).activeElement;
 }
 
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])';
-
-/** What Tab visits inside `container`, in order (hidden elements excluded). */
-export function focusablesIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-}
-
-/** Keeps Tab and Shift+Tab inside `container`: from the last element to the first and back. */
-export function trapTab(event: KeyboardEvent, container: HTMLElement): void {
-  const items = focusablesIn(container);
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  const active = activeElementOf(container);
-  const outside = !active || !container.contains(active);
-  if (event.shiftKey && (outside || active === first)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (outside || active === last)) {
-    event.preventDefault();
-    first.focus();
-  }
+/** The element whose shadow root holds `element` (what the widget's focus helpers read focus from). */
+export function hostOf(element: Node): HTMLElement {
+  const root = rootOf(element);
+  return root instanceof ShadowRoot && root.host instanceof HTMLElement ? root.host : document.body;
 }
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
