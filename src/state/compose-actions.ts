@@ -10,6 +10,7 @@ import { capturing, describing } from './lazy-parts';
 import { messageBodyOf } from './message-body';
 import type { createScreenshotActions } from './screenshot-actions';
 import type { ReviewingDeps } from './reviewing';
+import { NO_COMPOSER } from './send-kinds';
 import type { Sending } from './sending';
 import { viewModeCategory, viewModeIdOf } from './view-mode';
 
@@ -34,8 +35,7 @@ export function createComposeActions(deps: ComposeActionDeps) {
       const file = await deps.diagnostics?.file();
       if (!file) return [];
       const { blob, filename } = file;
-      const composer = 'diagnostics';
-      return [sending.upload({ composer, name: filename, type: blob.type, size: blob.size, blob, resourceType: 'message_attachment', resourceId: deps.markupId })];
+      return [sending.upload({ composer: NO_COMPOSER, name: filename, type: blob.type, size: blob.size, blob, resourceType: 'message_attachment', resourceId: deps.markupId })];
     } catch (error) {
       report(error, 'diagnostics');
       return [];

@@ -34,6 +34,9 @@ export interface SendKinds {
   screenshot: { threadId: string; blob: Blob; width: number; height: number };
 }
 
+/** The `composer` of an upload no composer shows (the QA diagnostics file): it never becomes a chip. */
+export const NO_COMPOSER = '';
+
 /** The kinds that change something that already exists on the server. */
 export type ChangeKind = Exclude<keyof SendKinds, 'createThread' | 'reply' | 'upload' | 'screenshot'>;
 

@@ -8,7 +8,7 @@ import type { AnyOutboxItem, OutboxError } from '../outbox';
 import type { AttachmentDraft } from './attachment-actions';
 import { widgetError } from './errors';
 import { localIdOf, localMessage, localThread, mergeOptimistic, type OptimisticEntry } from './optimistic';
-import type { SendKinds } from './send-kinds';
+import { NO_COMPOSER, type SendKinds } from './send-kinds';
 import type { Store, WidgetError } from './store';
 
 type Item = AnyOutboxItem<SendKinds>;
@@ -76,7 +76,7 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
     }
     const shown = new Set(Object.values(lists).flatMap((list) => list.map((draft) => draft.id)));
     for (const item of uploads) {
-      if (shown.has(item.id) || taken.has(item.id)) continue;
+      if (shown.has(item.id) || taken.has(item.id) || item.payload.composer === NO_COMPOSER) continue;
       const { composer, name, size, type } = item.payload;
       (lists[composer] ??= []).push({ id: item.id, name, size, type, status: item.status === 'failed' ? 'failed' : 'uploading', error: toWidget(item.error) });
       changed = true;
