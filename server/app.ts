@@ -20,7 +20,9 @@ import { threadRoutes } from './routes/threads.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { markupRoutes } from './routes/markups.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
+import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { screenshotRoutes } from './routes/screenshots.ts';
 import { storageRoutes } from './routes/storage.ts';
@@ -56,7 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // caller, whose principal scopes the key; /auth/* is left out: its answers hold fresh credentials.
   const caller = requireCaller(deps);
   const idempotent = idempotency(deps);
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/upload-policy', '/upload-complete', '/webhook-registrations/*']) api.use(prefix, caller, idempotent);
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/users', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
   api.route('/', screenshotRoutes(deps));
@@ -64,7 +66,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', messageRoutes(deps));
   api.route('/', markupRoutes(deps));
   api.route('/', workspaceRoutes(deps));
+  api.route('/', userRoutes(deps));
   api.route('/', webhookRoutes(deps));
+  api.route('/', metricsRoutes(deps));
   app.route('/api/v2', api);
 
   // The local object store is served here (an S3 bucket serves itself); no body limit: it streams.

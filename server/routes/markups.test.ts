@@ -76,7 +76,7 @@ describe('GET /markups/:id/view-modes and /tag', () => {
 });
 
 describe('GET /workspace', () => {
-  const expected = () => ({ id: s.seed.workspaceId, name: 'Demo workspace', rootFolderId: expect.any(String), archiveFolderId: expect.any(String) });
+  const expected = () => ({ id: s.seed.workspaceId, name: 'Demo workspace', slug: null, rootFolderId: expect.any(String), archiveFolderId: expect.any(String) });
 
   it('answers a workspace key and an exchange token with their workspace', async () => {
     const byKey = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey });

@@ -20,6 +20,7 @@ import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
 import { commentEventData, recordEvent } from '../events/index.ts';
+import { recordActivity } from '../model/activity.ts';
 
 async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
   const row = await loadMessage(db, messageId);
@@ -64,6 +65,7 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
       const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
       const id = await insertMessage(tx, { threadId: thread.id, authorUserId, body, fileIds, now });
       await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
+      await recordActivity(tx, { kind: 'reply_created', threadId: thread.id, userId: authorUserId, occurredAt: now });
       await recordEvent(tx, {
         type: 'comment_reply_created',
         workspaceId: thread.workspace_id,

@@ -21,6 +21,7 @@ import { listThreads } from '../model/thread-list.ts';
 import { createThread, movePin } from '../model/thread-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
 import { commentEventData, recordEvent } from '../events/index.ts';
+import { recordActivity } from '../model/activity.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -100,6 +101,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const threadId = await db.transaction(async (tx) => {
       const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
       const id = await createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
+      await recordActivity(tx, { kind: 'thread_created', threadId: id, userId: authorUserId, occurredAt: now });
       await recordEvent(tx, {
         type: 'comment_created',
         workspaceId: markup.workspace_id,
@@ -126,6 +128,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
           [thread.id, isoAt(modifiedAt), userId],
         );
         if (changed.length === 0) return;
+        await recordActivity(tx, { kind: 'thread_resolved', threadId: thread.id, userId, occurredAt: modifiedAt });
         await recordEvent(tx, {
           type: 'comment_resolved',
           workspaceId: thread.workspace_id,
@@ -150,11 +153,13 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
           [thread.id, isoAt(now)],
         );
         if (changed.length === 0) return;
+        const userId = await actingUserId(tx, caller, thread.workspace_id, clock);
+        await recordActivity(tx, { kind: 'thread_unresolved', threadId: thread.id, userId, occurredAt: now });
         await recordEvent(tx, {
           type: 'comment_unresolved',
           workspaceId: thread.workspace_id,
           occurredAt: now,
-          data: async () => commentEventData(tx, { threadId: thread.id, actorUserId: await actingUserId(tx, caller, thread.workspace_id, clock) }),
+          data: () => commentEventData(tx, { threadId: thread.id, actorUserId: userId }),
         });
       });
     }

@@ -1,50 +1,77 @@
 /**
- * §4.6 GET /workspace: the caller's workspace (an organization key names one with ?workspaceId=).
- * Creating, updating and deleting workspaces come with the admin issue.
+ * §4.6 workspace endpoints: read (any credential, its own workspace), create (organization keys
+ * only, §5 rule 2), update and delete (API keys; organization keys name the workspace in the query
+ * or the body, workspace keys act on their own, §5 rule 3). Decisions: docs/api-decisions.md,
+ * "Workspace and users".
  */
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { WorkspaceResponse } from '../../src/api/wire.ts';
+import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { queryOne } from '../db/db.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { ok } from '../http/envelope.ts';
-import { isUuid, readQuery } from '../http/validate.ts';
-import { apiKeyReaches, callerOf } from '../auth/permissions.ts';
+import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { noContent, ok } from '../http/envelope.ts';
+import { readJson, readQuery } from '../http/validate.ts';
+import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller } from '../model/workspaces.ts';
+import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema, workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
 
-interface WorkspaceRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  root_folder_id: string;
-  archive_folder_id: string;
+/** `workspaceId` may come in the query or the body; both is fine only when they agree. */
+function namedWorkspace(fromQuery: string | undefined, fromBody: string | undefined): string | undefined {
+  if (fromQuery && fromBody && fromQuery.toLowerCase() !== fromBody.toLowerCase()) {
+    throw badRequest('workspaceId differs between the query and the body', [{ path: 'workspaceId', message: 'query and body disagree' }]);
+  }
+  return fromQuery ?? fromBody;
+}
+
+/** DELETE's body is optional: absent or empty means `{}`, anything else must be valid JSON. */
+async function optionalJson(c: Context<AppEnv>): Promise<{ workspaceId?: string | undefined }> {
+  const text = await c.req.text();
+  return text.trim() === '' ? {} : readJson(c, deleteWorkspaceSchema);
 }
 
 export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const { db, clock } = deps;
 
   routes.get('/workspace', async (c) => {
-    const caller = callerOf(c);
-    const { workspaceId: asked } = readQuery(c, z.object({ workspaceId: z.string().max(100).optional() }));
-    let id: string;
-    if (caller.kind === 'api_key' && caller.scope === 'organization') {
-      if (!asked) throw badRequest('An organization key must name the workspace: ?workspaceId=…', [{ path: 'workspaceId', message: 'required' }]);
-      id = asked;
-    } else {
-      id = caller.workspaceId!;
-      if (asked && asked.toLowerCase() !== id) throw notFound('Workspace');
-    }
-    if (!isUuid(id)) throw notFound('Workspace');
-    const row = await queryOne<WorkspaceRow>(
-      deps.db,
-      'SELECT id, organization_id, name, root_folder_id, archive_folder_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL',
-      [id.toLowerCase()],
-    );
-    if (!row) throw notFound('Workspace');
-    if (caller.kind === 'api_key' && !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
-    if (caller.kind === 'exchange' && caller.workspaceId !== row.id) throw notFound('Workspace');
-    const body: WorkspaceResponse = { id: row.id, name: row.name, rootFolderId: row.root_folder_id, archiveFolderId: row.archive_folder_id };
-    return ok(c, body);
+    const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
+    return ok(c, toWorkspaceResponse(await workspaceForCaller(db, callerOf(c), workspaceId)));
+  });
+
+  routes.post('/workspace', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    if (caller.scope !== 'organization') throw forbidden('Creating a workspace needs an organization key; a workspace key cannot create workspaces');
+    const input = await readJson(c, createWorkspaceSchema);
+    const row = await db.transaction((tx) => insertWorkspace(tx, caller.organizationId, input.name, clock.now()));
+    return ok(c, toWorkspaceResponse(row), 201);
+  });
+
+  routes.patch('/workspace', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const query = readQuery(c, workspaceIdQuerySchema);
+    const input = await readJson(c, updateWorkspaceSchema);
+    const asked = namedWorkspace(query.workspaceId, input.workspaceId);
+    const updated = await db
+      .transaction(async (tx) => {
+        const row = await workspaceForCaller(tx, caller, asked, true);
+        return updateWorkspace(tx, row, input, clock.now());
+      })
+      .catch((error: unknown) => {
+        // Two workspaces claiming one free slug at once: the UNIQUE constraint decides, the loser hears 409.
+        if ((error as { code?: unknown }).code === '23505') throw new ApiError(409, 'conflict', 'The slug is taken by another workspace', [{ path: 'slug', message: 'taken' }]);
+        throw error;
+      });
+    return ok(c, toWorkspaceResponse(updated));
+  });
+
+  routes.delete('/workspace', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    const query = readQuery(c, workspaceIdQuerySchema);
+    const body = await optionalJson(c);
+    const asked = namedWorkspace(query.workspaceId, body.workspaceId);
+    await db.transaction(async (tx) => {
+      const row = await workspaceForCaller(tx, caller, asked, true);
+      await deleteWorkspace(tx, row.id, clock.now());
+    });
+    return noContent(c);
   });
 
   return routes;

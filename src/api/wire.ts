@@ -721,3 +721,162 @@ export interface WebhookEvent<T = WebhookCommentData | WebhookMarkupData> {
   workspaceId: string;
   data: T;
 }
+
+// ---------------------------------------------------------------- Workspace and users (§4.6, §4.7)
+
+/** Decided: GET/POST/PATCH /workspace answer the §2.5 fields plus the slug PATCH may set. */
+export interface WorkspaceDetailsResponse extends WorkspaceResponse {
+  /** null until set with PATCH /workspace. */
+  slug: string | null;
+}
+
+export interface CreateWorkspaceRequest {
+  name: string;
+}
+
+/** At least one of name and slug; organization keys also name the workspace (body or query). */
+export interface UpdateWorkspaceRequest {
+  name?: string;
+  slug?: string;
+  workspaceId?: string;
+}
+
+/** Decided: the full role set (§4.7 gives these as examples). */
+export const WORKSPACE_ROLES = ['owner', 'admin', 'contributor', 'viewer'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** A member of the workspace (GET /users). Times are epoch ms, like users embedded in threads. */
+export interface WorkspaceUserResponse {
+  id: string;
+  email: string | null;
+  name: string;
+  role: WorkspaceRole;
+  avatarUrl: string | null;
+  /** `idp`: signed in through an identity provider; `member`: joined by invitation. */
+  kind: 'member' | 'idp';
+  emailVerified: boolean;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+/** An invitation not yet accepted. */
+export interface WorkspaceInvitationResponse {
+  id: string;
+  email: string;
+  message: string | null;
+  invitedByUserId: string | null;
+  createdAt: number;
+}
+
+/** Decided: GET /users answers 200 with members and pending invitations (the sample's 204 cannot list). */
+export interface ListWorkspaceUsersResponse {
+  users: WorkspaceUserResponse[];
+  invitations: WorkspaceInvitationResponse[];
+}
+
+export interface InviteUsersRequest {
+  emails: string[];
+  message?: string;
+}
+
+export interface ChangeUserRoleRequest {
+  role: WorkspaceRole;
+}
+
+export interface CreateExternalUserRequest {
+  externalId: string;
+  name?: string;
+  email?: string;
+  avatarUrl?: string;
+  avatarFileId?: string;
+}
+
+/** Omitted fields stay; `null` clears email, avatarUrl or avatarFileId. */
+export interface UpdateExternalUserRequest {
+  name?: string;
+  email?: string | null;
+  avatarUrl?: string | null;
+  avatarFileId?: string | null;
+}
+
+/** Decided: GET /users/external/:externalId answers 200 with this (the sample's 204 cannot read). */
+export interface ExternalUserResponse {
+  id: string;
+  externalId: string;
+  name: string;
+  email: string | null;
+  avatarUrl: string | null;
+  avatarFileId: string | null;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+// ---- Product metrics (§2.10, §4.9; docs/api-decisions.md, "Product metrics") ----
+
+/** Decided: one row per person with recorded activity in the range (API keys' service users are left out). */
+export interface UserMetricsRow {
+  userId: string;
+  name: string;
+  email: string | null;
+  guest: boolean;
+  commentsCreated: number;
+  threadsCreated: number;
+  repliesCreated: number;
+  threadsResolved: number;
+  threadsUnresolved: number;
+  projectsCreated: number;
+  lastActivity: Iso8601;
+}
+
+/** Decided: one row per markup (project) with recorded activity in the range or created in it. */
+export interface ProjectMetricsRow {
+  projectId: string;
+  name: string;
+  type: string;
+  createdAt: Iso8601;
+  deletedAt: Iso8601 | null;
+  commentsCreated: number;
+  threadsCreated: number;
+  repliesCreated: number;
+  threadsResolved: number;
+  threadsUnresolved: number;
+  activeUsers: number;
+  lastActivity: Iso8601;
+}
+
+export interface MetricsPage<Row> {
+  rows: Row[];
+  totalRows: number;
+}
+export type UserMetricsPage = MetricsPage<UserMetricsRow>;
+export type ProjectMetricsPage = MetricsPage<ProjectMetricsRow>;
+
+export type UserMetricsSortBy = 'name' | 'commentsCreated' | 'threadsCreated' | 'repliesCreated' | 'threadsResolved' | 'threadsUnresolved' | 'projectsCreated' | 'lastActivity';
+export type ProjectMetricsSortBy = 'name' | 'createdAt' | 'commentsCreated' | 'threadsCreated' | 'repliesCreated' | 'threadsResolved' | 'threadsUnresolved' | 'activeUsers' | 'lastActivity';
+export type MetricsSortDirection = 'asc' | 'desc';
+
+/** `lastActivity`: the latest recorded action in the range; null when there was none. */
+export interface UserWorkspaceTotals {
+  workspaceId: string;
+  lastActivity: Iso8601 | null;
+  activeUsers: number;
+  projectsCreated: number;
+  commentsCreated: number;
+  threadsResolved: number;
+}
+
+export interface ProjectWorkspaceTotals {
+  workspaceId: string;
+  lastActivity: Iso8601 | null;
+  commentsCreated: number;
+  threadsResolved: number;
+  threadsUnresolved: number;
+}
+
+/** Decided: figures are computed live, so `lastUpdated` is the time of the answer. */
+export interface WorkspaceLastUpdatedResponse {
+  workspaceId: string;
+  lastUpdated: Iso8601;
+  /** The latest recorded action of the workspace ever; null when there is none. */
+  lastActivity: Iso8601 | null;
+}

@@ -1,0 +1,113 @@
+/**
+ * §4.7 workspace users and external users. Admin endpoints (§5 rule 1): API keys only — a workspace
+ * key for its own workspace, an organization key for a workspace of its organization named with
+ * `?workspaceId=`; exchange tokens get 403. Decisions: docs/api-decisions.md, "Workspace and users".
+ */
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { notFound } from '../http/errors.ts';
+import { noContent, ok } from '../http/envelope.ts';
+import { pathId, readJson, readQuery } from '../http/validate.ts';
+import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import type { Db } from '../db/db.ts';
+import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
+import { changeRole, inviteMembers, listMembers, removeMember } from '../model/members.ts';
+import { serviceUserFor } from '../model/users.ts';
+import { createExternalUser, deleteExternalUser, findExternalUser, toExternalUserResponse, updateExternalUser } from '../model/external-users.ts';
+import {
+  changeRoleSchema,
+  createExternalUserSchema,
+  externalIdSchema,
+  inviteUsersSchema,
+  updateExternalUserSchema,
+  workspaceIdQuerySchema,
+} from '../schemas/workspace-users.ts';
+
+/** The workspace an admin call acts on; `lock` holds its row for rules over all its members. */
+async function targetWorkspace(c: Context<AppEnv>, db: Db, lock = false): Promise<WorkspaceRow> {
+  const caller = requireApiKey(callerOf(c));
+  const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
+  return workspaceForCaller(db, caller, workspaceId, lock);
+}
+
+/** A path externalId outside the accepted form cannot name anyone: 404, like a malformed id. */
+function externalIdOf(c: Context<AppEnv>): string {
+  const parsed = externalIdSchema.safeParse(c.req.param('externalId'));
+  if (!parsed.success) throw notFound('External user');
+  return parsed.data;
+}
+
+export function userRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { db, clock } = deps;
+
+  routes.get('/users', async (c) => {
+    const workspace = await targetWorkspace(c, db);
+    return ok(c, await listMembers(db, workspace.id));
+  });
+
+  routes.post('/users/invite', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    await targetWorkspace(c, db);
+    const input = await readJson(c, inviteUsersSchema);
+    await db.transaction(async (tx) => {
+      const workspace = await targetWorkspace(c, tx, true);
+      const now = clock.now();
+      await inviteMembers(tx, workspace.id, input, () => serviceUserFor(tx, workspace.id, caller, now), now);
+    });
+    return noContent(c);
+  });
+
+  routes.patch('/users/:userId/role', async (c) => {
+    await targetWorkspace(c, db);
+    const userId = pathId(c, 'userId', 'Workspace user');
+    const { role } = await readJson(c, changeRoleSchema);
+    await db.transaction(async (tx) => {
+      const workspace = await targetWorkspace(c, tx, true);
+      await changeRole(tx, workspace.id, userId, role, clock.now());
+    });
+    return noContent(c);
+  });
+
+  routes.delete('/users/:userId', async (c) => {
+    await targetWorkspace(c, db);
+    const userId = pathId(c, 'userId', 'Workspace user');
+    await db.transaction(async (tx) => {
+      const workspace = await targetWorkspace(c, tx, true);
+      await removeMember(tx, workspace.id, userId, clock.now());
+    });
+    return noContent(c);
+  });
+
+  routes.post('/users/external', async (c) => {
+    await targetWorkspace(c, db);
+    const input = await readJson(c, createExternalUserSchema);
+    await db.transaction(async (tx) => {
+      const workspace = await targetWorkspace(c, tx, true);
+      await createExternalUser(tx, workspace.id, input, clock.now());
+    });
+    return noContent(c);
+  });
+
+  routes.get('/users/external/:externalId', async (c) => {
+    const workspace = await targetWorkspace(c, db);
+    return ok(c, toExternalUserResponse(await findExternalUser(db, workspace.id, externalIdOf(c))));
+  });
+
+  routes.patch('/users/external/:externalId', async (c) => {
+    const workspace = await targetWorkspace(c, db);
+    const externalId = externalIdOf(c);
+    const input = await readJson(c, updateExternalUserSchema);
+    await db.transaction((tx) => updateExternalUser(tx, workspace.id, externalId, input, clock.now()));
+    return noContent(c);
+  });
+
+  routes.delete('/users/external/:externalId', async (c) => {
+    const workspace = await targetWorkspace(c, db);
+    const externalId = externalIdOf(c);
+    await db.transaction((tx) => deleteExternalUser(tx, workspace.id, externalId, clock.now()));
+    return noContent(c);
+  });
+
+  return routes;
+}
