@@ -75,12 +75,15 @@ export function createController({ config, api, owner, emit, report, authSeams, 
     if (next.status === 'signed-in') {
       const { userId, name } = next.session;
       identity.reviewerSignedIn(userId);
+      drafts.useOwner(userId);
       store.session.value = { status: 'signed-in', userId, name };
       if (previous.status !== 'signed-in' || previous.userId !== userId) emit('signedIn', { userId, name });
     } else if (next.status === 'signing-in') {
       store.session.value = { status: 'signing-in' };
     } else {
       store.session.value = { status: 'signed-out', expired: !!next.expired };
+      // An expired session keeps its drafts on screen (the reviewer signs in again to send them).
+      if (!next.expired) drafts.useOwner(null);
       if (store.mode.peek() === 'commenting') store.mode.value = 'idle';
       if (next.expired) store.notice.value = widgetError('session_expired');
       if (previous.status !== 'signed-out') emit('signedOut', { expired: !!next.expired });

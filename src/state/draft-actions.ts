@@ -17,6 +17,12 @@ export function createDraftActions({ store, drafts }: DraftActionDeps) {
   store.drafts.value = Object.fromEntries([...drafts.all()].map(([key, draft]) => [key, draft.delta]));
 
   return {
+    /** The signed-in reviewer changed (or signed out): their drafts, and only theirs, are in the store. */
+    useOwner(userId: string | null): void {
+      drafts.setOwner(userId);
+      store.drafts.value = Object.fromEntries([...drafts.all()].map(([key, draft]) => [key, draft.delta]));
+    },
+
     /** Keeps what was typed in `key`'s composer; the new comment's draft remembers its pin too. */
     setDraft(key: string, delta: Delta): void {
       store.drafts.value = { ...store.drafts.peek(), [key]: delta };

@@ -30,6 +30,29 @@ describe('drafts', () => {
     expect([...createDraftStore('pk', 'm1', storage).all().keys()]).toEqual(['t1']);
   });
 
+  it('keeps each reviewer’s drafts to themselves; drafts saved before owners existed go to the first to sign in', () => {
+    const storage = fakeStorage();
+    createDraftStore('pk', 'm1', storage).write('t1', { delta: delta('from before'), savedAt: Date.now() });
+    const ada = createDraftStore('pk', 'm1', storage);
+    ada.setOwner('ada');
+    expect(ada.read('t1')?.delta).toEqual(delta('from before'));
+    ada.write('new', { delta: delta('Ada’s secret'), savedAt: Date.now() });
+
+    // Another reviewer on the same browser, after a reload: none of Ada's text.
+    const bob = createDraftStore('pk', 'm1', storage);
+    bob.setOwner('bob');
+    expect([...bob.all().keys()]).toEqual([]);
+    bob.write('new', { delta: delta('Bob’s words'), savedAt: Date.now() });
+    bob.setOwner(null);
+    expect([...bob.all().keys()]).toEqual([]);
+
+    const again = createDraftStore('pk', 'm1', storage);
+    again.setOwner('ada');
+    expect(new Map([...again.all()].map(([key, draft]) => [key, draft.delta]))).toEqual(new Map([['t1', delta('from before')], ['new', delta('Ada’s secret')]]));
+    again.setOwner('bob');
+    expect(again.read('new')?.delta).toEqual(delta('Bob’s words'));
+  });
+
   it('removes empty drafts, and removes on request', () => {
     const storage = fakeStorage();
     const drafts = createDraftStore('pk', 'm1', storage);

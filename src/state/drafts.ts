@@ -29,13 +29,33 @@ export interface DraftStore {
   /** Saves the draft; an empty one is removed. */
   write(key: DraftKey, draft: Draft): void;
   remove(key: DraftKey): void;
-  /** Every saved draft of this markup. */
+  /** Every saved draft of this markup (and reviewer). */
   all(): Map<DraftKey, Draft>;
+  /**
+   * Whose drafts these are from now on: on a shared browser one reviewer never sees another's
+   * unsent text. Drafts saved before drafts had owners are adopted by the first reviewer to sign in.
+   */
+  setOwner(userId: string | null): void;
 }
 
 export function createDraftStore(publicKey: string, markupId: string, storage: Storage | null = localStorageOrNull()): DraftStore {
-  const prefix = `pinmark:draft:${publicKey}:${markupId}:`;
-  const memory = new Map<DraftKey, Draft>();
+  const base = `pinmark:draft:${publicKey}:${markupId}:`;
+  /** Keys of reviewers' drafts start `<base>u:<userId>:`; draft keys themselves never start with `u:`. */
+  const owned = `${base}u:`;
+  let prefix = base;
+  const memories = new Map<string, Map<DraftKey, Draft>>();
+  let memory = new Map<DraftKey, Draft>();
+  memories.set(prefix, memory);
+
+  /** Storage names under `from` (legacy ones: not an owner's). */
+  function namesUnder(from: string): string[] {
+    const names: string[] = [];
+    for (let i = 0; storage && i < storage.length; i++) {
+      const name = storage.key(i);
+      if (name?.startsWith(from) && (from !== base || !name.startsWith(owned))) names.push(name);
+    }
+    return names;
+  }
 
   function parse(raw: string | null): Draft | null {
     if (!raw) return null;
@@ -88,10 +108,8 @@ export function createDraftStore(publicKey: string, markupId: string, storage: S
     all() {
       const found = new Map<DraftKey, Draft>();
       try {
-        for (let i = 0; storage && i < storage.length; i++) {
-          const name = storage.key(i);
-          if (!name?.startsWith(prefix)) continue;
-          const draft = parse(storage.getItem(name));
+        for (const name of namesUnder(prefix)) {
+          const draft = parse(storage!.getItem(name));
           if (draft) found.set(name.slice(prefix.length), draft);
         }
       } catch {
@@ -99,6 +117,26 @@ export function createDraftStore(publicKey: string, markupId: string, storage: S
       }
       for (const [key, draft] of memory) found.set(key, draft);
       return found;
+    },
+
+    setOwner(userId) {
+      const next = userId ? `${owned}${userId}:` : base;
+      if (next === prefix) return;
+      if (userId) {
+        try {
+          for (const name of namesUnder(base)) {
+            const key = name.slice(base.length);
+            const text = storage!.getItem(name);
+            if (text !== null && storage!.getItem(next + key) === null) storage!.setItem(next + key, text);
+            storage!.removeItem(name);
+          }
+        } catch {
+          /* left where they are: adopted by the next sign-in that can */
+        }
+      }
+      prefix = next;
+      memory = memories.get(prefix) ?? new Map();
+      memories.set(prefix, memory);
     },
   };
   return store;
