@@ -12,34 +12,18 @@ import type {
   WorkspaceLastUpdatedResponse,
 } from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { isoAt, type Db } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
-import { isUuid, readQuery } from '../http/validate.ts';
+import { readQuery } from '../http/validate.ts';
 import type { ApiKeyCaller } from '../auth/caller.ts';
-import { apiKeyReaches, callerOf, requireApiKey } from '../auth/permissions.ts';
+import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import { workspaceForCaller } from '../model/workspaces.ts';
 import { latestActivity, projectMetrics, userMetrics, workspaceTotals } from '../model/metrics.ts';
 import { lastUpdatedQuerySchema, metricsTotalsQuerySchema, projectMetricsQuerySchema, userMetricsQuerySchema } from '../schemas/metrics.ts';
 
-/** The workspace the figures are about; one the key cannot reach is unknown (404). */
-async function metricsWorkspace(db: Db, caller: ApiKeyCaller, asked: string | undefined): Promise<string> {
-  let id: string;
-  if (caller.scope === 'organization') {
-    if (!asked) throw badRequest('An organization key must name the workspace: ?workspaceId=…', [{ path: 'workspaceId', message: 'required' }]);
-    id = asked;
-  } else {
-    id = caller.workspaceId!;
-    if (asked && asked.toLowerCase() !== id) throw notFound('Workspace');
-  }
-  if (!isUuid(id)) throw notFound('Workspace');
-  const row = await queryOne<{ id: string; organization_id: string }>(
-    db,
-    'SELECT id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL',
-    [id.toLowerCase()],
-  );
-  if (!row || !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
-  return row.id;
-}
+/** The workspace the figures are about, by the same rules as GET /workspace (404 for one out of reach). */
+const metricsWorkspace = async (db: Db, caller: ApiKeyCaller, asked: string | undefined): Promise<string> =>
+  (await workspaceForCaller(db, caller, asked)).id;
 
 export function metricsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
