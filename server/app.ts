@@ -19,6 +19,9 @@ import { authRoutes } from './routes/auth.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { markupRoutes } from './routes/markups.ts';
+import { markupObjectstoreRoutes } from './routes/markup-objectstore.ts';
+import { exceptStreamedUploads } from './routes/markup-file.ts';
+import { itemRoutes } from './routes/items.ts';
 import { workspaceRoutes } from './routes/workspace.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -47,8 +50,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'ok' });
   });
 
-  // Every /api request: CORS (preflights end here), version contract, 1 MiB body limit.
-  app.use('/api/*', apiCors, apiVersion, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  // Every /api request: CORS (preflights end here), version contract, 1 MiB body limit (except the
+  // streamed POST /markups/file, which limits itself to 100 MB).
+  app.use('/api/*', apiCors, apiVersion, exceptStreamedUploads(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })));
   app.use('/demo/*', apiCors, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
   app.use('/idp/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
 
@@ -57,14 +61,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // (Listed by prefix so an unknown path is a 404, not a 401.) Idempotency-Key comes after the
   // caller, whose principal scopes the key; /auth/* is left out: its answers hold fresh credentials.
   const caller = requireCaller(deps);
-  const idempotent = idempotency(deps);
+  const idempotent = exceptStreamedUploads(idempotency(deps));
   for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/users', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, idempotent);
+  for (const prefix of ['/items', '/items/*']) api.use(prefix, caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
   api.route('/', screenshotRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', messageRoutes(deps));
+  api.route('/', markupObjectstoreRoutes(deps));
   api.route('/', markupRoutes(deps));
+  api.route('/', itemRoutes(deps));
   api.route('/', workspaceRoutes(deps));
   api.route('/', userRoutes(deps));
   api.route('/', webhookRoutes(deps));

@@ -18,6 +18,7 @@ import { openObjectStore } from './storage/open.ts';
 import { sweepUploads } from './model/file-cleanup.ts';
 import { sweepIdempotencyKeys } from './http/idempotency.ts';
 import { createDeliveryWorker, sweepWebhookDeliveries, type DeliveryWorker } from './events/index.ts';
+import { createConversionWorker, type ConversionWorker } from './conversion/worker.ts';
 
 /** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys and old webhook deliveries are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
   let db: Db | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let webhooks: DeliveryWorker | undefined;
+  let conversions: ConversionWorker | undefined;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
     await closed;
     // Requests in flight are aborted and their deliveries handed back for another process.
     await webhooks?.stop();
+    await conversions?.stop();
     await db?.close();
     releaseLock();
     process.exit(0);
@@ -168,6 +171,9 @@ async function main(): Promise<void> {
     // Webhook deliveries from the outbox; any number of processes may share one PostgreSQL.
     webhooks = createDeliveryWorker({ db, clock: systemClock, log: consoleLogger });
     webhooks.start();
+    // File markups become ready here (and announce markup_ready through the outbox above).
+    conversions = createConversionWorker({ db, store: storage.store, clock: systemClock, log: consoleLogger });
+    conversions.start();
   } catch (error) {
     console.error('Pinmark server failed to start:', error instanceof Error ? error.message : error);
     server.close();

@@ -1,33 +1,45 @@
 /**
- * Markups as stored and as the API shows them (MarkupResponse), plus the derived reads served so
- * far: view modes with thread counts and the tag lists for @mentions.
+ * Markups as stored and as the API shows them (MarkupResponse, one variant per type), plus the
+ * derived reads: view modes with thread counts and the tag lists for @mentions.
  */
 import type {
+  MarkupBaseResponse,
+  MarkupImage,
   MarkupResponse,
+  MarkupVideo,
+  ProjectReviewResponse,
   ProjectMessageTagsResponse,
   ViewMode,
   ViewModeCategory,
 } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
+import type { FileUrls } from './file-urls.ts';
 
 export interface MarkupRow {
   id: string;
   workspace_id: string;
   organization_id: string;
+  folder_id: string;
   type: 'webpage' | 'image' | 'pdf' | 'video';
   name: string;
   url: string | null;
   markup_url: string;
   thumbnail_url: string | null;
+  /** Object-store key of a file markup's thumbnail (signed on every answer); set by conversion. */
+  thumbnail_storage_key: string | null;
   status: string;
   read_only: boolean;
+  original_mime_type: string | null;
+  is_ready: boolean;
+  created_by_user_id: string | null;
   created_at: Date;
   modified_at: Date;
   deleted_at: Date | null;
 }
 
-const MARKUP_COLUMNS = `m.id, m.workspace_id, w.organization_id, m.type, m.name, m.url, m.markup_url, m.thumbnail_url,
-  m.status, m.read_only, m.created_at, m.modified_at, m.deleted_at`;
+export const MARKUP_COLUMNS = `m.id, m.workspace_id, w.organization_id, m.folder_id, m.type, m.name, m.url, m.markup_url,
+  m.thumbnail_url, m.thumbnail_storage_key, m.status, m.read_only, m.original_mime_type, m.is_ready, m.created_by_user_id,
+  m.created_at, m.modified_at, m.deleted_at`;
 
 /** A live (not deleted) markup with its organization, or undefined. */
 export async function findMarkup(db: Db, id: string): Promise<MarkupRow | undefined> {
@@ -55,43 +67,91 @@ export async function setMarkupReadOnly(db: Db, markup: MarkupRow, readOnly: boo
   return updated ? findMarkup(db, markup.id) : undefined;
 }
 
-export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string[]): Promise<MarkupResponse> {
-  const [counts, note, reviews] = await Promise.all([
-    queryOne<{ active: number }>(db, 'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved', [markup.id]),
-    queryOne<{ id: string; note: string; show_note_on_project_open: boolean }>(
-      db,
-      'SELECT id, note, show_note_on_project_open FROM markup_notes WHERE markup_id = $1',
-      [markup.id],
-    ),
-    db.query<{ user_id: string; comment: string; created_at: Date }>(
-      'SELECT user_id, comment, created_at FROM markup_reviews WHERE markup_id = $1 ORDER BY created_at, id',
-      [markup.id],
-    ),
-  ]);
-  return {
+interface AssetRow {
+  id: string;
+  kind: 'image' | 'page' | 'video';
+  position: number;
+  mime_type: string | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  storage_key: string | null;
+  content_type: string | null;
+  filename: string | null;
+}
+
+/**
+ * The markup as §2.1 shows it, variant by type. File URLs are signed for this answer (`files`);
+ * without a signer (callers that only need the shared fields) they are null.
+ */
+export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string[], files?: FileUrls): Promise<MarkupResponse> {
+  // One query at a time: `db` may be a transaction, a single connection.
+  const counts = await queryOne<{ active: number }>(db, 'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved', [markup.id]);
+  const note = await queryOne<{ id: string; note: string; show_note_on_project_open: boolean }>(
+    db,
+    'SELECT id, note, show_note_on_project_open FROM markup_notes WHERE markup_id = $1',
+    [markup.id],
+  );
+  const reviews = await db.query<{ user_id: string; comment: string; created_at: Date }>(
+    'SELECT user_id, comment, created_at FROM markup_reviews WHERE markup_id = $1 ORDER BY created_at, id',
+    [markup.id],
+  );
+  const sign = (key: string | null, contentType: string | null, filename: string | null): string | null =>
+    files && key ? files.read(key, contentType ?? 'application/octet-stream', filename ?? 'file').url : null;
+  const base: MarkupBaseResponse = {
     id: markup.id,
     createdAt: markup.created_at.toISOString(),
     modifiedAt: markup.modified_at.toISOString(),
     deletedAt: markup.deleted_at ? markup.deleted_at.toISOString() : null,
-    type: 'webpage',
+    type: markup.type,
     name: markup.name,
     markupUrl: markup.markup_url,
-    thumbnailUrl: markup.thumbnail_url,
+    thumbnailUrl: markup.thumbnail_storage_key ? sign(markup.thumbnail_storage_key, 'image/png', 'thumbnail.png') : markup.thumbnail_url,
     activeThreads: counts?.active ?? 0,
     readOnly: markup.read_only,
     status: markup.status,
     note: note
       ? { id: note.id, projectId: markup.id, note: note.note, showNoteOnProjectOpen: note.show_note_on_project_open }
       : null,
-    projectReviews: reviews.map((r) => ({
-      projectId: markup.id,
-      userId: r.user_id,
-      comment: r.comment,
-      createdAt: r.created_at.getTime(),
-    })),
+    projectReviews: reviews.map((r) => toProjectReview(markup.id, r)),
     scopes,
-    url: markup.url ?? markup.markup_url,
   };
+  if (markup.type === 'webpage') return { ...base, type: 'webpage', url: markup.url ?? markup.markup_url };
+
+  // Every PDF page shares the original file (only page 0 names it), so pages without a file use the first one's.
+  const assets = await db.query<AssetRow>(
+    `SELECT a.id, a.kind, a.position, a.mime_type, a.width, a.height, a.duration_ms, u.storage_key, u.content_type, u.filename
+     FROM markup_assets a LEFT JOIN uploads u ON u.id = a.file_id
+     WHERE a.markup_id = $1 ORDER BY a.position, a.id`,
+    [markup.id],
+  );
+  const original = assets.find((a) => a.storage_key);
+  const urlOf = (a: AssetRow) => (a.storage_key ? sign(a.storage_key, a.content_type, a.filename) : original ? sign(original.storage_key, original.content_type, original.filename) : null);
+  const file = { originalMimeType: markup.original_mime_type, isReady: markup.is_ready };
+  if (markup.type === 'video') {
+    const v = assets.find((a) => a.kind === 'video');
+    const video: MarkupVideo | null = v
+      ? { id: v.id, url: urlOf(v), mimeType: v.mime_type, width: v.width, height: v.height, durationMs: v.duration_ms }
+      : null;
+    return { ...base, type: 'video', ...file, video };
+  }
+  const images: MarkupImage[] = assets
+    .filter((a) => a.kind !== 'video')
+    .map((a) => ({
+      id: a.id,
+      url: urlOf(a),
+      mimeType: a.mime_type,
+      width: a.width,
+      height: a.height,
+      position: a.position,
+      pageNumber: a.kind === 'page' ? a.position + 1 : null,
+    }));
+  if (markup.type === 'pdf') return { ...base, type: 'pdf', ...file, images, pageCount: markup.is_ready ? images.length : null };
+  return { ...base, type: 'image', ...file, images };
+}
+
+export function toProjectReview(markupId: string, r: { user_id: string; comment: string; created_at: Date }): ProjectReviewResponse {
+  return { projectId: markupId, userId: r.user_id, comment: r.comment, createdAt: r.created_at.getTime() };
 }
 
 /** The fixed device breakpoints every webpage markup offers (docs/api-decisions.md). */

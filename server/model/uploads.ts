@@ -126,3 +126,52 @@ export function toUploadCompleteResponse(upload: UploadRow, files: FileUrls): Up
 export async function isCompletedKey(db: Db, key: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM uploads WHERE storage_key = $1 AND completed_at IS NOT NULL', [key])).length > 0;
 }
+
+/**
+ * What a completed upload turns into when nothing else names it (docs/api-decisions.md, "Uploads,
+ * screenshots and storage"): a `user_avatar` becomes its user's avatar (replacing an avatar URL) and
+ * a `workspace_icon` its workspace's icon, at once — no other endpoint takes them. Run in the
+ * completion's transaction; returns the replaced upload, whose row and object the caller deletes.
+ */
+export async function applyCompletedUpload(tx: Db, upload: UploadRow, now: number): Promise<{ uploadIds: string[]; keys: string[] }> {
+  const target =
+    upload.resource_type === 'user_avatar'
+      ? { table: 'users', column: 'avatar_file_id', extra: ', avatar_url = NULL', workspace: 'workspace_id' }
+      : upload.resource_type === 'workspace_icon'
+        ? { table: 'workspaces', column: 'icon_file_id', extra: '', workspace: 'id' }
+        : null;
+  if (!target || !upload.resource_id) return { uploadIds: [], keys: [] };
+  const current = await queryOne<{ previous: string | null }>(
+    tx,
+    `SELECT ${target.column} AS previous FROM ${target.table} WHERE id = $1 AND ${target.workspace} = $2 AND deleted_at IS NULL FOR UPDATE`,
+    [upload.resource_id, upload.workspace_id],
+  );
+  if (!current || current.previous === upload.id) return { uploadIds: [], keys: [] };
+  await tx.query(`UPDATE ${target.table} SET ${target.column} = $2${target.extra}, modified_at = $3::timestamptz WHERE id = $1`, [upload.resource_id, upload.id, isoAt(now)]);
+  if (!current.previous) return { uploadIds: [], keys: [] };
+  // The replaced file goes, unless something else still shows it (an external user may name a user_avatar upload).
+  const previous = await queryOne<{ storage_key: string }>(
+    tx,
+    `DELETE FROM uploads WHERE id = $1 AND resource_type = $2
+       AND NOT EXISTS (SELECT 1 FROM users WHERE avatar_file_id = $1) AND NOT EXISTS (SELECT 1 FROM workspaces WHERE icon_file_id = $1)
+     RETURNING storage_key`,
+    [current.previous, upload.resource_type],
+  );
+  return previous ? { uploadIds: [current.previous], keys: [previous.storage_key] } : { uploadIds: [], keys: [] };
+}
+
+export interface SignedFile {
+  url: string;
+  expiresAt: number;
+}
+
+/** Signed read URLs of completed uploads by id (avatars and icons shown in responses); unknown ids are left out. */
+export async function signedUploadUrls(db: Db, files: FileUrls, fileIds: (string | null | undefined)[]): Promise<Map<string, SignedFile>> {
+  const ids = [...new Set(fileIds.filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; storage_key: string; content_type: string; filename: string }>(
+    'SELECT id, storage_key, content_type, filename FROM uploads WHERE id = ANY($1::uuid[]) AND completed_at IS NOT NULL',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, files.read(row.storage_key, row.content_type, row.filename)]));
+}

@@ -18,9 +18,11 @@ export interface WorkspaceRow {
   slug: string | null;
   root_folder_id: string;
   archive_folder_id: string;
+  /** The icon: a completed workspace_icon upload (set by POST /upload-complete). */
+  icon_file_id?: string | null;
 }
 
-const COLUMNS = 'id, organization_id, name, slug, root_folder_id, archive_folder_id';
+const COLUMNS = 'id, organization_id, name, slug, root_folder_id, archive_folder_id, icon_file_id';
 
 export function toWorkspaceResponse(row: WorkspaceRow): WorkspaceDetailsResponse {
   return { id: row.id, name: row.name, slug: row.slug, rootFolderId: row.root_folder_id, archiveFolderId: row.archive_folder_id };

@@ -2,7 +2,9 @@
  * The local object store over HTTP, speaking S3's protocol so browsers and S3 clients need no
  * Pinmark-specific code: `POST /storage/:bucket` takes a presigned POST form (fields, then `file`)
  * and streams the file to disk; `GET|HEAD|DELETE /storage/:bucket/<key>` need a SigV4 signature
- * (presigned URL or Authorization header). Files are served so they can never run on this origin:
+ * (presigned URL or Authorization header); `PUT /storage/:bucket/<key>` takes a signed PUT (what
+ * POST /markups/objectstore hands out, with Content-Type and Content-Length signed in) and streams
+ * the body to disk. Files are served so they can never run on this origin:
  * nosniff, a sandboxing CSP, and `attachment` for anything but raster images. A policy may be
  * used again (a retry overwrites) until it expires, but not once its upload is completed.
  */
@@ -15,6 +17,7 @@ import type { LocalObjectStore, ObjectWriter } from '../storage/local-store.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
 import { verifyPostForm } from '../storage/post-policy.ts';
 import { parseAmzDate } from '../storage/sigv4.ts';
+import { createHash } from 'node:crypto';
 import { rawQueryPairs, verifySignedRequest } from '../storage/request-auth.ts';
 
 /** S3's largest single POST upload; our policies ask for far less. */
@@ -26,7 +29,7 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 
 const storageCors = cors({
   origin: '*',
-  allowMethods: ['GET', 'HEAD', 'POST'],
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT'],
   exposeHeaders: ['ETag', 'Content-Length', 'Content-Disposition', 'Location'],
   maxAge: 600,
 });
@@ -101,6 +104,45 @@ async function receiveUpload(c: Context<AppEnv>, store: LocalObjectStore, clock:
       throw new ApiError(413, 'entity_too_large', 'The file is larger than the upload policy allows');
     }
     if (error instanceof MultipartError) throw new ApiError(400, 'bad_request', `Malformed multipart/form-data: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A signed PUT: the body streams to a temporary file and appears under the key only when it is
+ * whole — exactly Content-Length bytes (signed into objectstore URLs, so the declared size is the
+ * limit) and, for header-signed requests with a payload hash, the bytes that were signed.
+ */
+async function receivePut(c: Context<AppEnv>, store: LocalObjectStore, key: string, options: StorageRouteOptions): Promise<Response> {
+  const contentType = c.req.header('content-type')?.trim();
+  if (!contentType) throw new ApiError(400, 'bad_request', 'A PUT needs the Content-Type it was signed with');
+  const lengthHeader = c.req.header('content-length');
+  const declared = lengthHeader === undefined ? undefined : Number(lengthHeader);
+  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) throw new ApiError(400, 'bad_request', 'Content-Length is malformed');
+  if (declared !== undefined && declared > MAX_OBJECT_BYTES) throw new ApiError(413, 'entity_too_large', 'The file is larger than a single upload may be (5 GB)');
+  const payloadHash = c.req.header('x-amz-content-sha256')?.toLowerCase();
+  const checkHash = payloadHash !== undefined && /^[0-9a-f]{64}$/.test(payloadHash) ? createHash('sha256') : undefined;
+  if (await options.isSealed(key)) throw new ApiError(409, 'conflict', 'This upload was completed; its file cannot be replaced');
+  const maxBytes = declared ?? MAX_OBJECT_BYTES;
+  const writer = await store.createWriter();
+  try {
+    const body = c.req.raw.body;
+    if (body) {
+      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+        if (writer.size + chunk.length > maxBytes) throw new TooLarge();
+        checkHash?.update(chunk);
+        await writer.write(chunk);
+      }
+    }
+    if (declared !== undefined && writer.size !== declared) throw new ApiError(400, 'bad_request', `The body ended after ${writer.size} of ${declared} bytes`);
+    if (writer.size === 0) throw new ApiError(400, 'bad_request', 'The file is empty');
+    if (checkHash && checkHash.digest('hex') !== payloadHash) throw new ApiError(400, 'bad_request', 'The body does not match x-amz-content-sha256');
+    const object = await writer.commit(key, contentType, {});
+    c.header('ETag', `"${object.etag}"`);
+    return c.body(null, 200);
+  } catch (error) {
+    await writer.abort();
+    if (error instanceof TooLarge) throw new ApiError(413, 'entity_too_large', 'The body is longer than its Content-Length');
     throw error;
   }
 }
@@ -184,6 +226,11 @@ export function storageRoutes(store: LocalObjectStore, clock: Clock, options: St
     headers['Content-Length'] = String(object.size);
     if (!opened) return c.body(null, 200, headers);
     return c.body(opened.body, 200, headers);
+  });
+
+  routes.put('/storage/:bucket/*', async (c) => {
+    const { key } = authorize(c);
+    return receivePut(c, store, key, options);
   });
 
   routes.delete('/storage/:bucket/*', async (c) => {

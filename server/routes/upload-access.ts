@@ -54,8 +54,14 @@ export async function uploadTarget(db: Db, caller: Caller, type: UploadResourceT
       return { workspaceId: thread.workspace_id, resourceId: thread.id };
     }
     case 'markup_asset': {
-      requireApiKey(caller);
-      if (!isUuid(id)) throw notFound('Markup');
+      // A markup's id, or a workspace's id for a markup still to be made (POST /markups/bulk/from-files).
+      const key = requireApiKey(caller);
+      if (!isUuid(id)) throw notFound('Markup or workspace');
+      const workspace = await workspaceOf(db, 'SELECT id AS workspace_id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL', id);
+      if (workspace) {
+        if (!apiKeyReaches(key, workspace)) throw notFound('Markup or workspace');
+        return { workspaceId: workspace.workspace_id, resourceId: id };
+      }
       const markup = await markupForCaller(db, caller, id);
       return { workspaceId: markup.workspace_id, resourceId: markup.id };
     }

@@ -15,7 +15,17 @@ import type { Caller } from '../auth/caller.ts';
 import { actingUserId, apiKeyReaches, callerOf } from '../auth/permissions.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../model/upload-rules.ts';
-import { checkCompleteEcho, findUpload, insertUpload, markCompleted, toUploadCompleteResponse, verifyStoredObject, type UploadRow } from '../model/uploads.ts';
+import {
+  applyCompletedUpload,
+  checkCompleteEcho,
+  findUpload,
+  insertUpload,
+  markCompleted,
+  toUploadCompleteResponse,
+  verifyStoredObject,
+  type UploadRow,
+} from '../model/uploads.ts';
+import { deleteObjects } from '../model/file-cleanup.ts';
 import { uploadCompleteSchema, uploadPolicySchema } from '../schemas/uploads.ts';
 import { uploadTarget } from './upload-access.ts';
 
@@ -83,7 +93,12 @@ export function uploadRoutes(deps: AppDeps): Hono<AppEnv> {
     if (upload.completed_at && upload.etag !== info.etag) {
       throw new ApiError(409, 'etag_mismatch', `This upload was completed with ETag "${upload.etag}"; its file has changed since`);
     }
-    const completed = await markCompleted(db, upload, info, clock.now());
+    const now = clock.now();
+    const { completed, replaced } = await db.transaction(async (tx) => {
+      const done = await markCompleted(tx, upload, info, now);
+      return { completed: done, replaced: await applyCompletedUpload(tx, done, now) };
+    });
+    await deleteObjects(storage, replaced, deps.log);
     return ok(c, toUploadCompleteResponse(completed, files));
   });
 

@@ -13,6 +13,8 @@ import type { Db } from '../db/db.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { changeRole, inviteMembers, listMembers, removeMember } from '../model/members.ts';
 import { serviceUserFor } from '../model/users.ts';
+import { fileUrls } from '../model/file-urls.ts';
+import { signedUploadUrls } from '../model/uploads.ts';
 import { createExternalUser, deleteExternalUser, findExternalUser, toExternalUserResponse, updateExternalUser } from '../model/external-users.ts';
 import {
   changeRoleSchema,
@@ -40,10 +42,18 @@ function externalIdOf(c: Context<AppEnv>): string {
 export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
+  const files = fileUrls(deps.storage, clock);
 
   routes.get('/users', async (c) => {
     const workspace = await targetWorkspace(c, db);
-    return ok(c, await listMembers(db, workspace.id));
+    const list = await listMembers(db, workspace.id);
+    // An uploaded avatar (user_avatar, set on upload-complete) is shown as a fresh signed URL.
+    const avatars = await db.query<{ id: string; avatar_file_id: string }>('SELECT id, avatar_file_id FROM users WHERE id = ANY($1::uuid[]) AND avatar_file_id IS NOT NULL', [
+      list.users.map((u) => u.id),
+    ]);
+    const urls = await signedUploadUrls(db, files, avatars.map((a) => a.avatar_file_id));
+    const byUser = new Map(avatars.map((a) => [a.id, urls.get(a.avatar_file_id)?.url]));
+    return ok(c, { ...list, users: list.users.map((u) => (byUser.get(u.id) ? { ...u, avatarUrl: byUser.get(u.id)! } : u)) });
   });
 
   routes.post('/users/invite', async (c) => {
@@ -91,7 +101,11 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/users/external/:externalId', async (c) => {
     const workspace = await targetWorkspace(c, db);
-    return ok(c, toExternalUserResponse(await findExternalUser(db, workspace.id, externalIdOf(c))));
+    const row = await findExternalUser(db, workspace.id, externalIdOf(c));
+    const shown = toExternalUserResponse(row);
+    // avatarFileId stays as set; avatarUrl then is its signed read URL, so a client can show it.
+    const avatar = (await signedUploadUrls(db, files, [row.avatar_file_id])).get(row.avatar_file_id ?? '');
+    return ok(c, avatar ? { ...shown, avatarUrl: avatar.url } : shown);
   });
 
   routes.patch('/users/external/:externalId', async (c) => {

@@ -10,7 +10,10 @@ import { ApiError, badRequest, forbidden } from '../http/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { callerOf, requireApiKey } from '../auth/permissions.ts';
-import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller } from '../model/workspaces.ts';
+import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
+import { fileUrls } from '../model/file-urls.ts';
+import { signedUploadUrls } from '../model/uploads.ts';
+import type { WorkspaceDetailsResponse } from '../../src/api/wire.ts';
 import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema, workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
 
 /** `workspaceId` may come in the query or the body; both is fine only when they agree. */
@@ -30,10 +33,16 @@ async function optionalJson(c: Context<AppEnv>): Promise<{ workspaceId?: string 
 export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
+  const files = fileUrls(deps.storage, clock);
+  /** Extra `iconUrl` once an icon is set: its signed read URL (docs: "Uploads, screenshots and storage"). */
+  const withIcon = async (row: WorkspaceRow): Promise<WorkspaceDetailsResponse> => {
+    const icon = (await signedUploadUrls(db, files, [row.icon_file_id])).get(row.icon_file_id ?? '');
+    return icon ? { ...toWorkspaceResponse(row), iconUrl: icon.url } : toWorkspaceResponse(row);
+  };
 
   routes.get('/workspace', async (c) => {
     const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
-    return ok(c, toWorkspaceResponse(await workspaceForCaller(db, callerOf(c), workspaceId)));
+    return ok(c, await withIcon(await workspaceForCaller(db, callerOf(c), workspaceId)));
   });
 
   routes.post('/workspace', async (c) => {
@@ -59,7 +68,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
         if ((error as { code?: unknown }).code === '23505') throw new ApiError(409, 'conflict', 'The slug is taken by another workspace', [{ path: 'slug', message: 'taken' }]);
         throw error;
       });
-    return ok(c, toWorkspaceResponse(updated));
+    return ok(c, await withIcon(updated));
   });
 
   routes.delete('/workspace', async (c) => {

@@ -15,7 +15,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { PresignedPost } from '../../src/api/wire.ts';
 import type { Clock } from '../deps.ts';
-import { signedGetQuery, type ObjectInfo, type ObjectStore, type PresignGetOptions, type PresignPostOptions } from './object-store.ts';
+import {
+  signedGetQuery,
+  type ObjectInfo,
+  type ObjectStore,
+  type PresignGetOptions,
+  type PresignPostOptions,
+  type PresignPutOptions,
+} from './object-store.ts';
 import { buildPostFields } from './post-policy.ts';
 import { presignUrl, sha256Hex, uriEncode, type SigV4Credentials } from './sigv4.ts';
 
@@ -99,6 +106,36 @@ export class LocalObjectStore implements ObjectStore {
       expiresInSec,
       query: signedGetQuery(options),
     });
+  }
+
+  presignPut(options: PresignPutOptions): string {
+    return presignUrl({
+      method: 'PUT',
+      url: new URL(`${this.bucketUrl}/${uriEncode(options.key, true)}`),
+      credentials: this.credentials,
+      now: this.options.clock.now(),
+      expiresInSec: options.expiresInSec,
+      headers: { 'content-type': options.contentType, 'content-length': String(options.contentLength) },
+    });
+  }
+
+  async read(key: string): Promise<{ info: ObjectInfo; body: ReadableStream<Uint8Array> } | null> {
+    const opened = await this.get(key);
+    if (!opened) return null;
+    const { size, etag, contentType } = opened.object;
+    return { info: { size, etag, contentType }, body: opened.body };
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<ObjectInfo> {
+    const writer = await this.createWriter();
+    try {
+      await writer.write(bytes);
+      const object = await writer.commit(key, contentType, {});
+      return { size: object.size, etag: object.etag, contentType: object.contentType };
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
   }
 
   /** The metadata file of a key; the data file sits beside it. */

@@ -2,7 +2,9 @@
  * What the API needs from object storage, so routes never know whether files live in the server's
  * data folder (LocalObjectStore, the default) or in an S3-compatible bucket (S3ObjectStore). Uploads
  * never pass through the API: clients post them straight to the store with a presigned POST, and
- * read them through expiring presigned GET URLs — the same flow in both drivers.
+ * read them through expiring presigned GET URLs — the same flow in both drivers. Files too big for
+ * a POST form's round trip (file markups, POST /markups/objectstore) go up with a presigned PUT. The
+ * server itself reads objects only to convert file markups, and writes only their thumbnails.
  */
 import type { PresignedPost } from '../../src/api/wire.ts';
 import { uriEncode } from './sigv4.ts';
@@ -27,6 +29,15 @@ export interface PresignGetOptions {
   at?: number;
 }
 
+export interface PresignPutOptions {
+  key: string;
+  /** Signed in: the PUT must send exactly this Content-Type… */
+  contentType: string;
+  /** …and exactly this Content-Length, so the store itself enforces the declared size. */
+  contentLength: number;
+  expiresInSec: number;
+}
+
 export interface ObjectInfo {
   size: number;
   /** The MD5 hex of the content, without quotes (what S3's ETag holds for single-part uploads). */
@@ -39,7 +50,13 @@ export interface ObjectStore {
   readonly bucket: string;
   presignPost(options: PresignPostOptions): PresignedPost;
   presignGet(key: string, expiresInSec: number, options?: PresignGetOptions): string;
+  /** A URL a client uploads the object to with `PUT`, sending the signed Content-Type and Content-Length. */
+  presignPut(options: PresignPutOptions): string;
   head(key: string): Promise<ObjectInfo | null>;
+  /** The object's bytes as a stream (never buffered whole), or null when it is missing. */
+  read(key: string): Promise<{ info: ObjectInfo; body: ReadableStream<Uint8Array> } | null>;
+  /** Stores a small object the server made itself (a thumbnail), replacing any older one. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<ObjectInfo>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -126,7 +126,7 @@ export function sameSignature(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A presigned URL (query-string auth, `host` signed, unsigned payload). */
+/** A presigned URL (query-string auth, `host` and any `headers` signed, unsigned payload). */
 export function presignUrl(args: {
   method: string;
   url: URL;
@@ -135,24 +135,29 @@ export function presignUrl(args: {
   expiresInSec: number;
   /** Extra parameters to sign in, e.g. `response-content-disposition`. */
   query?: Record<string, string>;
+  /** Headers the request must carry with exactly these values (a PUT's Content-Type and Content-Length). */
+  headers?: Record<string, string>;
 }): string {
   const url = new URL(args.url.toString());
   const date = amzDate(args.now);
   const scope = credentialScope(date.slice(0, 8), args.credentials);
+  const headers: Record<string, string> = { host: url.host };
+  for (const [name, value] of Object.entries(args.headers ?? {})) headers[name.toLowerCase()] = value;
+  const signedHeaders = Object.keys(headers).sort();
   const params: [string, string][] = [
     ...Object.entries(args.query ?? {}),
     ['X-Amz-Algorithm', SIGV4_ALGORITHM],
     ['X-Amz-Credential', `${args.credentials.accessKeyId}/${scope}`],
     ['X-Amz-Date', date],
     ['X-Amz-Expires', String(args.expiresInSec)],
-    ['X-Amz-SignedHeaders', 'host'],
+    ['X-Amz-SignedHeaders', signedHeaders.join(';')],
   ];
   const canonical = canonicalRequest({
     method: args.method,
     path: url.pathname,
     query: params,
-    headers: { host: url.host },
-    signedHeaders: ['host'],
+    headers,
+    signedHeaders,
     payloadHash: UNSIGNED_PAYLOAD,
   });
   const signature = signString(args.credentials, date.slice(0, 8), stringToSign(date, scope, canonical));

@@ -352,14 +352,19 @@ export interface ProjectReviewResponse {
 /** Scopes the server grants the caller on a markup. */
 export type MarkupScope = 'create-thread' | 'update-project-read-only' | 'delete-project' | 'update-project';
 
-export interface WebpageMarkupResponse {
+/** §2.1 ProjectType: `webpage` plus the file kinds (decided: `image`, `pdf`, `video`). */
+export type MarkupType = 'webpage' | 'image' | 'pdf' | 'video';
+
+/** The fields every markup variant shares (§2.1). */
+export interface MarkupBaseResponse {
   id: string;
   createdAt: Iso8601;
   modifiedAt: Iso8601;
   deletedAt: Iso8601 | null;
-  type: 'webpage';
+  type: MarkupType;
   name: string;
   markupUrl: string;
+  /** A signed read URL (expires) for file markups once converted; null until then. */
   thumbnailUrl: string | null;
   activeThreads: number;
   readOnly: boolean;
@@ -367,10 +372,83 @@ export interface WebpageMarkupResponse {
   note: ProjectNoteResponse | null;
   projectReviews: ProjectReviewResponse[];
   scopes: string[];
+}
+
+export interface WebpageMarkupResponse extends MarkupBaseResponse {
+  type: 'webpage';
   url: string;
 }
 
-export type MarkupResponse = WebpageMarkupResponse;
+/**
+ * Decided (§2.1 leaves it open): one image of an image markup, or one page of a PDF markup.
+ * Dimensions are null until conversion has measured them.
+ */
+export interface MarkupImage {
+  id: string;
+  /** Signed read URL of the file (a PDF's pages all point at the PDF); expires. */
+  url: string | null;
+  mimeType: string | null;
+  width: number | null;
+  height: number | null;
+  /** 0-based order among the markup's images. */
+  position: number;
+  /** 1-based page number for PDF pages; null for images. */
+  pageNumber: number | null;
+}
+
+/** Decided: the video of a video markup; dimensions and duration null until conversion. */
+export interface MarkupVideo {
+  id: string;
+  url: string | null;
+  mimeType: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+}
+
+export interface ImageMarkupResponse extends MarkupBaseResponse {
+  type: 'image';
+  originalMimeType: string | null;
+  images: MarkupImage[];
+  isReady: boolean;
+}
+
+/** Decided: a PDF is an image-like markup whose `images` are its pages. */
+export interface PdfMarkupResponse extends MarkupBaseResponse {
+  type: 'pdf';
+  originalMimeType: string | null;
+  images: MarkupImage[];
+  /** Known once conversion has counted the pages; null before. */
+  pageCount: number | null;
+  isReady: boolean;
+}
+
+export interface VideoMarkupResponse extends MarkupBaseResponse {
+  type: 'video';
+  originalMimeType: string | null;
+  video: MarkupVideo | null;
+  isReady: boolean;
+}
+
+export type MarkupResponse = WebpageMarkupResponse | ImageMarkupResponse | PdfMarkupResponse | VideoMarkupResponse;
+
+/** GET /markups/search → `data`. */
+export interface MarkupSearchResponse {
+  data: MarkupResponse[];
+}
+
+/** GET /markups → `data`: newest first; cursors are opaque. */
+export interface MarkupListResponse {
+  data: MarkupResponse[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/** Extension: POST /markups/:id/reviews. */
+export interface CreateProjectReviewRequest {
+  comment: string;
+}
 
 export interface TaggableTagsResponse {
   id: string;
@@ -403,6 +481,72 @@ export interface ViewMode {
 
 export interface ViewModesResponse {
   viewModes: ViewMode[];
+}
+
+// ---------------------------------------------------------------- Items: folders and markups (§2.2, §4.5)
+
+export const FOLDER_ITEM_ORDERS = ['az', 'za', 'activity', 'created'] as const;
+export type FolderItemOrder = (typeof FOLDER_ITEM_ORDERS)[number];
+/** root and archive exist once per workspace (WorkspaceResponse.rootFolderId / archiveFolderId). */
+export type FolderKind = 'root' | 'archive' | 'folder';
+
+/** Decided: a folder as item reads show it. `type: 'folder'` never collides with a ProjectType. */
+export interface FolderItemResponse {
+  itemType: 'folder';
+  id: string;
+  type: 'folder';
+  kind: FolderKind;
+  name: string;
+  fallbackName: string | null;
+  /** null for the root and the archive folder. */
+  parentFolderId: string | null;
+  workspaceId: string;
+  createdAt: Iso8601;
+  modifiedAt: Iso8601;
+}
+
+export interface FolderAncestor {
+  id: string;
+  name: string;
+  kind: FolderKind;
+}
+
+/** Decided: GET /items/:id of a folder; `ancestors` runs from the root (or archive) folder down to the parent. */
+export interface FolderWithAncestorsResponse extends FolderItemResponse {
+  ancestors: FolderAncestor[];
+}
+
+/** Decided: a markup as item reads show it — the §2.1 shape plus the item discriminator and its folder. */
+export type MarkupItemResponse = MarkupResponse & { itemType: 'markup'; parentFolderId: string };
+
+export type ItemResponse = FolderWithAncestorsResponse | MarkupItemResponse;
+
+/** Decided: GET /items/:id/items (the sample's 204 cannot list). Folders come before markups. */
+export interface ListFolderItemsResponse {
+  data: Array<FolderItemResponse | MarkupItemResponse>;
+  /** More items follow in the direction of travel (after the page; before it for `before`). */
+  hasMore: boolean;
+  /** Pass as `since` for the page after this one; null when nothing follows. */
+  nextCursor: string | null;
+  /** Pass as `before` for the page before this one; null when nothing precedes. */
+  prevCursor: string | null;
+  /** Items in the folder (all pages). */
+  total: number;
+}
+
+export interface CreateFolderRequest {
+  parentFolderId: string;
+  name: string;
+  fallbackName?: string;
+}
+
+export interface RenameItemRequest {
+  name: string;
+}
+
+export interface MoveFolderItemsRequest {
+  folderItemIds: string[];
+  withPath?: '0' | '1';
 }
 
 // ---------------------------------------------------------------- Workspace
@@ -728,6 +872,8 @@ export interface WebhookEvent<T = WebhookCommentData | WebhookMarkupData> {
 export interface WorkspaceDetailsResponse extends WorkspaceResponse {
   /** null until set with PATCH /workspace. */
   slug: string | null;
+  /** Extra, once an icon is set: a signed, expiring read URL of the workspace's icon (a completed workspace_icon upload). */
+  iconUrl?: string;
 }
 
 export interface CreateWorkspaceRequest {

@@ -2,7 +2,7 @@
  * Test-only: an in-memory stand-in for the service behind a stubbed `fetch`, for component tests
  * of the widget in isolation (the real server is exercised by the lead's e2e tests).
  */
-import type { CreateThreadRequest, MarkupResponse, MessageResponse, MovePinRequest, ThreadResponse } from '../../api/wire';
+import type { CreateThreadRequest, MarkupResponse, MessageResponse, MovePinRequest, ThreadResponse, WebpageMarkupResponse } from '../../api/wire';
 
 export interface RecordedRequest {
   method: string;
@@ -72,7 +72,7 @@ export function makeThread(number: number, extra: Partial<ThreadResponse> = {}):
   };
 }
 
-export function createFakeService(options: { markup?: Partial<MarkupResponse>; threads?: ThreadResponse[] } = {}): FakeService {
+export function createFakeService(options: { markup?: Partial<WebpageMarkupResponse>; threads?: ThreadResponse[] } = {}): FakeService {
   const requests: RecordedRequest[] = [];
   const failures: { key: string; status: number; code: string; message: string }[] = [];
   const service: FakeService = {

@@ -1,0 +1,214 @@
+/**
+ * POST /markups/file (§4.4): a multipart upload of up to 100 MB that becomes one file markup.
+ * The body is streamed part by part straight into the object store (never held in memory), every
+ * byte counted against the limit, each file's first bytes checked against its declared type. Only
+ * when all files are stored does one transaction create the markup, its completed `uploads` rows
+ * and the asset rows conversion works from; on any refusal the stored objects are removed again.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { isoAt } from '../db/db.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
+import { readQuery } from '../http/validate.ts';
+import { actingUserId, callerOf, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { fileUrls } from '../model/file-urls.ts';
+import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
+import { placementFolder } from '../model/markup-targets.ts';
+import { toMarkupResponse } from '../model/markups.ts';
+import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
+import { workspaceForCaller } from '../model/workspaces.ts';
+import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
+import { deleteQuietly } from '../storage/object-store.ts';
+import { fileUploadQuerySchema } from '../schemas/markups.ts';
+import { openObjectSink, sniffMismatch, typeFromFilename, type ObjectSink, type StoredFile } from '../model/markup-file-store.ts';
+
+/** §8: the whole multipart body; larger files go through POST /markups/objectstore. */
+export const MARKUP_FILE_MAX_BYTES = 100 * 1024 * 1024;
+/** Images of one image markup per request. */
+export const MAX_FILES_PER_MARKUP = 20;
+const FILE_FIELDS = new Set(['file', 'files']);
+const PATH = '/api/v2/markups/file';
+
+const tooLarge = () =>
+  new ApiError(413, 'payload_too_large', `The upload is larger than ${MARKUP_FILE_MAX_BYTES / 1024 / 1024} MB; upload larger files with POST /api/v2/markups/objectstore`);
+
+/**
+ * The app-wide 1 MiB body limit and the idempotency middleware (which hashes the whole body) would
+ * both hold this upload in memory; this route streams and limits its body itself. Only multipart
+ * bodies are let through: anything else sent here meets the usual JSON limit (then a 415).
+ */
+export function exceptStreamedUploads<E extends AppEnv>(middleware: MiddlewareHandler<E>): MiddlewareHandler<E> {
+  return (c, next) =>
+    c.req.method === 'POST' && new URL(c.req.url).pathname === PATH && multipartBoundary(c.req.header('content-type')) !== null
+      ? next()
+      : middleware(c, next);
+}
+
+/** Counts the bytes of a body as they pass; past `maxBytes` the stream fails and `exceeded` is set. */
+export function limitedBody(body: ReadableStream<Uint8Array>, maxBytes: number): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+  let size = 0;
+  let over = false;
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          over = true;
+          controller.error(tooLarge());
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { stream, exceeded: () => over };
+}
+
+interface ReceivedFile extends StoredFile {
+  fileId: string;
+  filename: string;
+  contentType: string;
+}
+
+const HEAD_BYTES = 16;
+
+/** Streams one file part into the store, refusing an unaccepted type before anything is written. */
+async function receiveFile(deps: AppDeps, reader: MultipartReader, workspaceId: string, part: { filename: string | null; contentType: string | null }, index: number): Promise<ReceivedFile> {
+  const filename = (part.filename ?? '').trim() || 'file';
+  const declared = part.contentType ? normalizeContentType(part.contentType) : '';
+  const contentType = declared === '' || declared === 'application/octet-stream' ? (typeFromFilename(filename) ?? declared) : declared;
+  const accepted = UPLOAD_RULES.markup_asset.types;
+  if (!accepted.includes(contentType)) {
+    throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") is ${contentType || 'of no declared type'}; markups accept ${accepted.join(', ')}`, [
+      { path: `files.${index}`, message: `one of ${accepted.join(', ')}` },
+    ]);
+  }
+  const fileId = randomUUID();
+  const key = uploadKey(workspaceId, 'markup_asset', fileId, filename);
+  let sink: ObjectSink | null = null;
+  let head: Buffer = Buffer.alloc(0);
+  const flushHead = async () => {
+    const problem = sniffMismatch(contentType, head);
+    if (problem) throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") ${problem}`, [{ path: `files.${index}`, message: problem }]);
+    sink = await openObjectSink(deps.storage, key, contentType, { 'file-id': fileId, 'resource-type': 'markup_asset' });
+    await sink.write(head);
+  };
+  try {
+    await reader.readBody(async (chunk) => {
+      if (sink) return sink.write(chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= HEAD_BYTES) await flushHead();
+    });
+    if (!sink) {
+      if (head.length === 0) throw validationFailed(`File ${index + 1} ("${filename}") is empty`, [{ path: `files.${index}`, message: 'empty file' }]);
+      await flushHead();
+    }
+    const stored = await sink!.commit();
+    return { ...stored, fileId, filename, contentType };
+  } catch (error) {
+    await (sink as ObjectSink | null)?.abort();
+    throw error;
+  }
+}
+
+/** Reads every part; `file`/`files` parts are stored, other fields are read past and ignored. */
+async function receiveFiles(deps: AppDeps, reader: MultipartReader, workspaceId: string, received: ReceivedFile[]): Promise<void> {
+  for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
+    if (!FILE_FIELDS.has(part.name)) continue;
+    if (received.length >= MAX_FILES_PER_MARKUP) {
+      throw validationFailed(`At most ${MAX_FILES_PER_MARKUP} files per markup`, [{ path: 'files', message: `at most ${MAX_FILES_PER_MARKUP}` }]);
+    }
+    received.push(await receiveFile(deps, reader, workspaceId, part, received.length));
+  }
+}
+
+/** A file set is one markup: any number of images, or exactly one PDF or one video. */
+function checkFileSet(files: ReceivedFile[]): void {
+  if (files.length === 0) throw validationFailed('No file: send the file in a form field named file (or files)', [{ path: 'file', message: 'required' }]);
+  if (files.length > 1 && files.some((f) => markupTypeOf(f.contentType) !== 'image')) {
+    throw validationFailed('Several files make one image markup, so they must all be images; upload a PDF or a video on its own', [
+      { path: 'files', message: 'several files must all be images' },
+    ]);
+  }
+}
+
+const stem = (filename: string) => filename.replace(/\.[^.]{1,10}$/, '').trim() || filename;
+
+export function markupFileRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { db, clock, storage } = deps;
+
+  routes.post('/markups/file', async (c) => {
+    const caller = requireApiKey(callerOf(c));
+    if (c.req.header('idempotency-key') !== undefined) {
+      throw badRequest('Idempotency-Key is not supported on POST /markups/file (the upload is not kept to compare a retry with); retry without it', [
+        { path: 'Idempotency-Key', message: 'not supported here' },
+      ]);
+    }
+    const query = readQuery(c, fileUploadQuerySchema);
+    const boundary = multipartBoundary(c.req.header('content-type'));
+    if (!boundary) throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data (with a boundary)');
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MARKUP_FILE_MAX_BYTES) throw tooLarge();
+    const workspace = await workspaceForCaller(db, caller, query.workspaceId);
+    await placementFolder(db, workspace, query.parentFolderId);
+    if (!c.req.raw.body) throw validationFailed('No file: the body is empty', [{ path: 'file', message: 'required' }]);
+
+    const body = limitedBody(c.req.raw.body, MARKUP_FILE_MAX_BYTES);
+    const reader = new MultipartReader(body.stream, boundary);
+    const received: ReceivedFile[] = [];
+    const forget = () => deleteQuietly(storage, received.map((f) => f.key), (key, error) => deps.log.error(`Could not delete stored object ${key}`, error));
+    try {
+      await receiveFiles(deps, reader, workspace.id, received);
+      checkFileSet(received);
+    } catch (error) {
+      await reader.cancel();
+      await forget();
+      if (body.exceeded()) throw tooLarge();
+      if (error instanceof MultipartError) throw badRequest(`The form could not be read: ${error.message}`);
+      throw error;
+    }
+
+    const first = received[0]!;
+    const type = markupTypeOf(first.contentType);
+    const now = clock.now();
+    const markup = await db
+      .transaction(async (tx) => {
+        const folderId = await placementFolder(tx, workspace, query.parentFolderId);
+        const userId = await actingUserId(tx, caller, workspace.id, clock);
+        const id = randomUUID();
+        const created = await createMarkup(tx, {
+          id,
+          workspaceId: workspace.id,
+          folderId,
+          type,
+          name: query.name ?? stem(first.filename),
+          url: null,
+          markupUrl: fileMarkupReviewUrl(deps.config.publicUrl, id),
+          originalMimeType: first.contentType,
+          isReady: false,
+          createdByUserId: userId,
+          now,
+        });
+        for (const f of received) {
+          await tx.query(
+            `INSERT INTO uploads (id, workspace_id, resource_type, resource_id, storage_key, filename, content_type, filesize, etag,
+               created_by_user_id, created_at, completed_at)
+             VALUES ($1, $2, 'markup_asset', $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz)`,
+            [f.fileId, workspace.id, id, f.key, f.filename, f.contentType, f.size, f.etag, userId, isoAt(now)],
+          );
+        }
+        await attachMarkupFiles(tx, id, received.map((f) => ({ uploadId: f.fileId, contentType: f.contentType })), now);
+        return created;
+      })
+      .catch(async (error: unknown) => {
+        await forget();
+        throw error;
+      });
+    return ok(c, await toMarkupResponse(db, markup, markupScopes(caller, markup), fileUrls(storage, clock)));
+  });
+
+  return routes;
+}
