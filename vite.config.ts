@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
+import { html2canvasSlices } from './scripts/html2canvas-slices.ts';
 
 const root = import.meta.dirname;
 const src = (path: string) => resolve(root, 'src', path);
@@ -15,6 +16,8 @@ const shared: UserConfig = {
   // JSX is Preact's automatic runtime (tsconfig says the same; this makes the build explicit).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   publicDir: false,
+  // html2canvas parses and paints in time slices (the widget never blocks the host for long).
+  plugins: [html2canvasSlices()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 };
 

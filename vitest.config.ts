@@ -8,6 +8,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 import { postgresTestsEnabled } from './scripts/test-postgres.ts';
+import { html2canvasSlices } from './scripts/html2canvas-slices.ts';
 
 const serverOnPostgres: TestProjectInlineConfiguration = {
   extends: true,
@@ -25,7 +26,10 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   // Pre-bundled up front: discovered mid-run on a cold cache, Vite re-optimises it and reloads a test.
-  optimizeDeps: { include: ['html2canvas', 'quill'] },
+  // html2canvas is not: pre-bundling skips plugins, and the tests must run the sliced html2canvas the
+  // widget ships (scripts/html2canvas-slices.ts). It is an ES module already, so it needs no bundling.
+  optimizeDeps: { include: ['quill'], exclude: ['html2canvas'] },
+  plugins: [html2canvasSlices()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     projects: [

@@ -40,20 +40,21 @@ export async function captureViewport(options: CaptureOptions = {}): Promise<Cap
     guard.check();
 
     guard.progress('loading');
-    const html2canvas = await guard.race(loadHtml2canvas());
+    const engine = await guard.race(loadHtml2canvas());
 
     guard.progress('rendering');
     // Measured in the same task as html2canvas clones the page, so masks and clone show one moment.
     const viewport = readViewport(doc, options.maxScale);
     const masks = collectPrivateRects(doc, selectors, viewport, isExcluded);
     const canvas = createCanvas(doc, viewport);
-    const stats = await renderViewport(html2canvas, {
+    const stats = await renderViewport(engine, {
       doc,
       viewport,
       canvas,
       isExcluded,
       privateSelectorList: selectors,
       guard,
+      sliceMs: options.sliceMs,
     });
     return await finishCapture({ canvas, viewport, masks, options, guard, started, stats });
   } catch (error) {

@@ -24,13 +24,21 @@ import { repairTextBaseline } from './text-baseline-fix';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
 import { CaptureError } from './types';
+import { createSlicer, type SetHooks } from './slices';
 import { context2d, type Viewport } from './viewport';
 
 type Html2Canvas = (element: HTMLElement, options?: Partial<Options>) => Promise<HTMLCanvasElement>;
 
-export async function loadHtml2canvas(): Promise<Html2Canvas> {
+export interface Html2canvasModule {
+  html2canvas: Html2Canvas;
+  /** Present when our build's rewrite of html2canvas is (scripts/html2canvas-slices.ts). */
+  setHooks: SetHooks | undefined;
+}
+
+export async function loadHtml2canvas(): Promise<Html2canvasModule> {
   const module = await import('html2canvas');
-  return module.default as Html2Canvas;
+  const setHooks = (module as unknown as { __pinmarkSetHooks?: SetHooks }).__pinmarkSetHooks;
+  return { html2canvas: module.default as Html2Canvas, setHooks: typeof setHooks === 'function' ? setHooks : undefined };
 }
 
 export interface RenderRequest {
@@ -40,6 +48,7 @@ export interface RenderRequest {
   isExcluded: (element: Element) => boolean;
   privateSelectorList: string;
   guard: Guard;
+  sliceMs?: number;
 }
 
 /** Marks where the clone step failed, so masking problems surface as `masking_failed`. */
@@ -49,11 +58,13 @@ class ClonePreparationError extends Error {
   }
 }
 
-export async function renderViewport(html2canvas: Html2Canvas, request: RenderRequest): Promise<CaptureStats> {
+export async function renderViewport({ html2canvas, setHooks }: Html2canvasModule, request: RenderRequest): Promise<CaptureStats> {
   const { doc, viewport, canvas, guard } = request;
+  const slicer = createSlicer(guard, doc.defaultView ?? window, request.sliceMs);
   const body = doc.body;
   let stats: CaptureStats = { visited: 0, pruned: 0, recoloured: 0 };
   let releaseProbe = (): void => {};
+  let fontDocument: Document | null = null;
   const convert = createColorConverter(doc);
   const skipSvgContent = offscreenSvgContent(viewport.cssWidth, viewport.cssHeight);
   const fits: ObjectFits = new Map();
@@ -76,7 +87,12 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
     imageTimeout: 3000,
     removeContainer: true,
     ignoreElements: (element) => request.isExcluded(element) || skipSvgContent(element),
-    onclone: (cloneDoc: Document) => {
+    // html2canvas waits for the promise, so the clone's preparation is spread over three tasks: the
+    // clone's first layout (the whole page, one native step), our walk over it, and html2canvas's
+    // style recalculation after the walk's writes, which its parse starts with.
+    onclone: async (cloneDoc: Document) => {
+      // A new task (the clone iframe loaded): the slice starts here.
+      slicer.restart();
       try {
         guard.check();
         blankPrivateInClone(cloneDoc, request.privateSelectorList);
@@ -90,9 +106,13 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
         options.x = dx;
         options.y = dy;
         const area = { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight };
+        await slicer.yieldNow();
         stats = prepareClone(cloneDoc, area, convert, createCloneRepairs({ convert, fits, borders }));
-        // html2canvas measures font baselines in the global document, whatever `doc` is.
-        if (probeIsDisplaced(cloneDoc)) releaseProbe = keepProbeInline(document);
+        // Font baselines are measured in the clone where our html2canvas rewrite allows, so the host
+        // is not laid out again per font; an unmodified html2canvas measures in the global document.
+        fontDocument = setHooks ? cloneDoc : null;
+        if (probeIsDisplaced(cloneDoc)) releaseProbe = keepProbeInline(fontDocument ?? document);
+        await slicer.yieldNow();
       } catch (error) {
         throw new ClonePreparationError(error);
       }
@@ -104,6 +124,7 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
   const unrepairs = [repairMaskPaths(ctx), repairTextBaseline(ctx), repairObjectFit(ctx, fits), repairCollapsedBorders(ctx, borders)];
   const unrepair = (): void => [...unrepairs].reverse().forEach((undo) => undo());
   const before = new Set(body.children);
+  setHooks?.({ pause: slicer.pause, fontDocument: () => fontDocument });
   const rendering = html2canvas(body, options);
   // html2canvas appends its clone iframe synchronously; if the capture is cancelled or times out it
   // would stay until the (discarded) rendering finishes, so remove it ourselves.
@@ -123,12 +144,14 @@ export async function renderViewport(html2canvas: Html2Canvas, request: RenderRe
     }
     throw new CaptureError('failed', `Screenshot rendering failed: ${describe(error)}`, { cause: error });
   } finally {
+    setHooks?.(null);
+    slicer.dispose();
     // html2canvas removes it on success; on its own failure it may not have.
     containers.forEach((iframe) => iframe.remove());
     releaseProbe();
     unrepair();
   }
-  return stats;
+  return { ...stats, slices: slicer.yields + 1 };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface CaptureOptions {
   doc?: Document;
   /** Also encode the image (reported as the 'encoding' phase); the result then carries `blob`. */
   encode?: { type?: EncodeType; quality?: number };
+  /** Longest stretch of html2canvas work before it yields (default `SLICE_MS`; tests use 0 and Infinity). */
+  sliceMs?: number;
 }
 
 export interface CaptureStats {
@@ -40,6 +42,8 @@ export interface CaptureStats {
   pruned: number;
   /** Elements whose modern colours (oklch, lab, color(), …) were rewritten to rgb. */
   recoloured: number;
+  /** Tasks the work after html2canvas's clone was spread over (1 without our slicing rewrite). */
+  slices?: number;
 }
 
 export interface CaptureResult {

@@ -1,0 +1,92 @@
+/**
+ * Time slices for html2canvas's parse and paint, so a screenshot never holds the host's main thread
+ * for long (the widget's rule: no task over 50 ms). Our build rewrites html2canvas to ask `pause()`
+ * before each element it parses or paints (scripts/html2canvas-slices.ts); once a slice has run
+ * `SLICE_MS`, the answer is a promise that settles in a new task, so the host's input, scrolling and
+ * rendering get their turn. A cancelled or timed-out capture stops at the next pause instead of
+ * finishing work nobody will see.
+ *
+ * An html2canvas without the rewrite (a host bundling ours differently) has no `__pinmarkSetHooks`;
+ * captures then work as before, in one task.
+ */
+import type { Guard } from './guard';
+
+/** Work per slice: leaves room under 50 ms for one element that takes long on its own. */
+export const SLICE_MS = 10;
+
+type Pause = () => Promise<void> | undefined;
+
+/** What our rewrite of html2canvas asks the capture for (scripts/html2canvas-slices.ts). */
+export interface Html2canvasHooks {
+  pause?: Pause;
+  /** Where font baselines are measured; null → the host document, as html2canvas does by itself. */
+  fontDocument?: () => Document | null;
+}
+export type SetHooks = (hooks: Html2canvasHooks | null) => void;
+
+interface SchedulerLike {
+  yield?: () => Promise<void>;
+}
+
+export interface Slicer {
+  /** Starts a new slice: call at the start of each task html2canvas begins on its own (iframe load). */
+  restart(): void;
+  readonly pause: Pause;
+  /** Ends the slice here whatever its length (before a step known to be long on its own). */
+  yieldNow(): Promise<void>;
+  /** How often html2canvas gave the thread back (for stats and tests). */
+  readonly yields: number;
+  dispose(): void;
+}
+
+export function createSlicer(guard: Guard, win: Window & typeof globalThis = window, sliceMs: number = SLICE_MS): Slicer {
+  let sliceStart = performance.now();
+  let yields = 0;
+  let channel: MessageChannel | undefined;
+  const waiting: Array<() => void> = [];
+  const scheduler = (win as { scheduler?: SchedulerLike }).scheduler;
+
+  // A message to ourselves runs as a new task at once, unlike setTimeout (clamped, throttled when hidden).
+  const nextTask = (): Promise<void> => {
+    if (typeof scheduler?.yield === 'function') return scheduler.yield();
+    if (!channel) {
+      channel = new win.MessageChannel();
+      channel.port1.onmessage = () => waiting.shift()?.();
+    }
+    return new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      channel!.port2.postMessage(null);
+    });
+  };
+
+  const yieldNow = (): Promise<void> => {
+    yields++;
+    return nextTask().then(() => {
+      guard.check();
+      sliceStart = performance.now();
+    });
+  };
+
+  return {
+    restart() {
+      sliceStart = performance.now();
+    },
+    pause() {
+      guard.check();
+      return performance.now() - sliceStart < sliceMs ? undefined : yieldNow();
+    },
+    yieldNow,
+    get yields() {
+      return yields;
+    },
+    dispose() {
+      if (channel) {
+        channel.port1.onmessage = null;
+        channel.port1.close();
+        channel.port2.close();
+      }
+      // Anything still waiting would otherwise hang forever: let it run to the next guard check.
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
