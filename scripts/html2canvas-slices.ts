@@ -5,7 +5,10 @@
  * rule is never more than 50 ms. Its parse is a plain recursion and its painter an async chain that
  * only ever awaits already-settled promises, so nothing in it reaches the event loop.
  *
- * The transform rewrites three places; the capture code installs the hooks with `__pinmarkSetHooks`:
+ * The transform rewrites four places; the capture code installs the hooks with `__pinmarkSetHooks`:
+ *  - the copy of the host page becomes an async walk that may `pause()` before each element. The host
+ *    may change its DOM between slices, so a MutationObserver watches the copy; if anything changed,
+ *    the copy is thrown away and made again in one piece, as html2canvas does by itself;
  *  - the element parse becomes an async walk that may `pause()` before each element (same order, same
  *    containers — a browser test compares the pixels of a sliced and an unsliced capture);
  *  - `renderNode`, which paints one element, may `pause()` before it starts
@@ -46,14 +49,128 @@ const PARSE_THEN_RENDER_SLICED = `renderer = new CanvasRenderer(context, renderO
 const FONT_METRICS = '_this.fontMetrics = new FontMetrics(document);';
 const FONT_METRICS_HOOKED = '_this.fontMetrics = new FontMetrics(__pinmarkFontDocument() || document);';
 
+/** DocumentCloner copies the page in its constructor; with a pause installed, the sliced copy does. */
+const CLONE_IN_CONSTRUCTOR = 'this.documentElement = this.cloneNode(element.ownerDocument.documentElement, false);';
+const CLONE_IN_CONSTRUCTOR_HOOKED = 'if (!__pinmarkHooks.pause) this.documentElement = this.cloneNode(element.ownerDocument.documentElement, false);';
+const CLONE_THEN_IFRAME =
+  /clonedElement = documentCloner\.clonedReferenceElement;\s*if \(!clonedElement\) \{\s*return \[2 \/\*return\*\/, Promise\.reject\("Unable to find element in cloned iframe"\)\];\s*\}\s*return \[4 \/\*yield\*\/, documentCloner\.toIFrame\(ownerDocument, windowBounds\)\];/;
+const CLONE_THEN_IFRAME_SLICED = `return [4 /*yield*/, __pinmarkCloneDocument(documentCloner, element).then(function () {
+                    clonedElement = documentCloner.clonedReferenceElement;
+                    if (!clonedElement) {
+                        return Promise.reject("Unable to find element in cloned iframe");
+                    }
+                    return documentCloner.toIFrame(ownerDocument, windowBounds);
+                })];`;
+
 const EXPORT_DEFAULT = 'export default html2canvas;';
 
-/** parseTree/parseNodeTree of html2canvas 1.4.1, the same walk with a pause before each element. */
-const SLICED_PARSER = `
+/**
+ * DocumentCloner's cloneNode/cloneChildNodes/appendChildNode and parseTree/parseNodeTree of
+ * html2canvas 1.4.1: the same walks, with a pause before each element.
+ */
+const SLICED_WALKS = `
 var __pinmarkHooks = {};
 function __pinmarkPause() { return __pinmarkHooks.pause ? __pinmarkHooks.pause() : undefined; }
 function __pinmarkFontDocument() { return __pinmarkHooks.fontDocument ? __pinmarkHooks.fontDocument() : null; }
 export function __pinmarkSetHooks(hooks) { __pinmarkHooks = hooks || {}; }
+async function __pinmarkCloneDocument(cloner, element) {
+    if (!__pinmarkHooks.pause) return;
+    var doc = element.ownerDocument;
+    var changed = false;
+    var Observer = doc.defaultView && doc.defaultView.MutationObserver;
+    var observer = Observer ? new Observer(function () { changed = true; }) : null;
+    if (observer) observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
+    try {
+        var copy = await __pinmarkCloneNode(cloner, doc.documentElement, false);
+        if (observer && observer.takeRecords().length) changed = true;
+        if (observer && !changed) {
+            cloner.documentElement = copy;
+            return;
+        }
+    } finally {
+        if (observer) observer.disconnect();
+    }
+    // The page changed while it was being copied (or cannot be watched): copy it in one piece.
+    if (__pinmarkHooks.onCloneRetry) __pinmarkHooks.onCloneRetry();
+    cloner.scrolledElements = [];
+    cloner.counters = new CounterState();
+    cloner.quoteDepth = 0;
+    cloner.clonedReferenceElement = undefined;
+    cloner.documentElement = cloner.cloneNode(doc.documentElement, false);
+}
+async function __pinmarkAppendChildNode(cloner, clone, child, copyStyles) {
+    if (!isElementNode(child) ||
+        (!isScriptElement(child) &&
+            !child.hasAttribute(IGNORE_ATTRIBUTE) &&
+            (typeof cloner.options.ignoreElements !== 'function' || !cloner.options.ignoreElements(child)))) {
+        if (!cloner.options.copyStyles || !isElementNode(child) || !isStyleElement(child)) {
+            clone.appendChild(await __pinmarkCloneNode(cloner, child, copyStyles));
+        }
+    }
+}
+async function __pinmarkCloneChildNodes(cloner, node, clone, copyStyles) {
+    for (var child = node.shadowRoot ? node.shadowRoot.firstChild : node.firstChild; child; child = child.nextSibling) {
+        if (isElementNode(child) && isSlotElement(child) && typeof child.assignedNodes === 'function') {
+            for (var assigned of child.assignedNodes()) await __pinmarkAppendChildNode(cloner, clone, assigned, copyStyles);
+        }
+        else {
+            await __pinmarkAppendChildNode(cloner, clone, child, copyStyles);
+        }
+    }
+}
+async function __pinmarkCloneNode(cloner, node, copyStyles) {
+    if (isTextNode(node)) {
+        return document.createTextNode(node.data);
+    }
+    if (!node.ownerDocument) {
+        return node.cloneNode(false);
+    }
+    var window = node.ownerDocument.defaultView;
+    if (window && isElementNode(node) && (isHTMLElementNode(node) || isSVGElementNode(node))) {
+        var wait = __pinmarkPause();
+        if (wait) await wait;
+        var clone = cloner.createElementClone(node);
+        clone.style.transitionProperty = 'none';
+        var style = window.getComputedStyle(node);
+        var styleBefore = window.getComputedStyle(node, ':before');
+        var styleAfter = window.getComputedStyle(node, ':after');
+        if (cloner.referenceElement === node && isHTMLElementNode(clone)) {
+            cloner.clonedReferenceElement = clone;
+        }
+        if (isBodyElement(clone)) {
+            createPseudoHideStyles(clone);
+        }
+        var counters = cloner.counters.parse(new CSSParsedCounterDeclaration(cloner.context, style));
+        var before = cloner.resolvePseudoContent(node, clone, styleBefore, PseudoElementType.BEFORE);
+        if (isCustomElement(node)) {
+            copyStyles = true;
+        }
+        if (!isVideoElement(node)) {
+            await __pinmarkCloneChildNodes(cloner, node, clone, copyStyles);
+        }
+        if (before) {
+            clone.insertBefore(before, clone.firstChild);
+        }
+        var after = cloner.resolvePseudoContent(node, clone, styleAfter, PseudoElementType.AFTER);
+        if (after) {
+            clone.appendChild(after);
+        }
+        cloner.counters.pop(counters);
+        if ((style && (cloner.options.copyStyles || isSVGElementNode(node)) && !isIFrameElement(node)) ||
+            copyStyles) {
+            copyCSSStyles(style, clone);
+        }
+        if (node.scrollTop !== 0 || node.scrollLeft !== 0) {
+            cloner.scrolledElements.push([clone, node.scrollLeft, node.scrollTop]);
+        }
+        if ((isTextareaElement(node) || isSelectElement(node)) &&
+            (isTextareaElement(clone) || isSelectElement(clone))) {
+            clone.value = node.value;
+        }
+        return clone;
+    }
+    return node.cloneNode(false);
+}
 async function __pinmarkParseTree(context, element) {
     var container = createContainer(context, element);
     container.flags |= 4 /* CREATES_REAL_STACKING_CONTEXT */;
@@ -109,7 +226,9 @@ export function sliceHtml2canvas(code: string): string {
   let out = replaceOnce(code, RENDER_NODE, RENDER_NODE_SLICED, 'CanvasRenderer.renderNode');
   out = replaceOnce(out, PARSE_THEN_RENDER, PARSE_THEN_RENDER_SLICED, 'the parse before rendering');
   out = replaceOnce(out, FONT_METRICS, FONT_METRICS_HOOKED, 'the FontMetrics document');
-  return replaceOnce(out, EXPORT_DEFAULT, `${SLICED_PARSER}\n${EXPORT_DEFAULT}`, 'the default export');
+  out = replaceOnce(out, CLONE_IN_CONSTRUCTOR, CLONE_IN_CONSTRUCTOR_HOOKED, 'the copy in DocumentCloner');
+  out = replaceOnce(out, CLONE_THEN_IFRAME, CLONE_THEN_IFRAME_SLICED, 'the copy before the clone iframe');
+  return replaceOnce(out, EXPORT_DEFAULT, `${SLICED_WALKS}\n${EXPORT_DEFAULT}`, 'the default export');
 }
 
 export function html2canvasSlices(): Plugin {

@@ -43,7 +43,9 @@ export async function captureViewport(options: CaptureOptions = {}): Promise<Cap
     const engine = await guard.race(loadHtml2canvas());
 
     guard.progress('rendering');
-    // Measured in the same task as html2canvas clones the page, so masks and clone show one moment.
+    // Measured as html2canvas starts copying the page. The copy is spread over several tasks, and if the
+    // page changes meanwhile it is copied again, later; private fields are therefore also blanked
+    // in the copy itself (mask.ts), so a field that moved is still never drawn.
     const viewport = readViewport(doc, options.maxScale);
     const masks = collectPrivateRects(doc, selectors, viewport, isExcluded);
     const canvas = createCanvas(doc, viewport);

@@ -124,13 +124,19 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   const unrepairs = [repairMaskPaths(ctx), repairTextBaseline(ctx), repairObjectFit(ctx, fits), repairCollapsedBorders(ctx, borders)];
   const unrepair = (): void => [...unrepairs].reverse().forEach((undo) => undo());
   const before = new Set(body.children);
-  setHooks?.({ pause: slicer.pause, fontDocument: () => fontDocument });
+  let recopied = false;
+  setHooks?.({ pause: slicer.pause, fontDocument: () => fontDocument, onCloneRetry: () => (recopied = true) });
   const rendering = html2canvas(body, options);
-  // html2canvas appends its clone iframe synchronously; if the capture is cancelled or times out it
-  // would stay until the (discarded) rendering finishes, so remove it ourselves.
-  const containers = [...body.children].filter((child) => !before.has(child) && child.localName === 'iframe');
+  // html2canvas's clone iframe stays when a rendering fails or is cancelled: remove it at the moment
+  // of failure, and again when the (discarded) rendering ends — it may add the iframe only then.
+  const removeContainers = (): void => {
+    for (const child of [...body.children]) {
+      if (!before.has(child) && child.localName === 'iframe' && child.classList.contains('html2canvas-container')) child.remove();
+    }
+  };
+  rendering.then(removeContainers, removeContainers);
   guard.onFail(() => {
-    containers.forEach((iframe) => iframe.remove());
+    removeContainers();
     releaseProbe();
     unrepair();
   });
@@ -147,11 +153,11 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
     setHooks?.(null);
     slicer.dispose();
     // html2canvas removes it on success; on its own failure it may not have.
-    containers.forEach((iframe) => iframe.remove());
+    removeContainers();
     releaseProbe();
     unrepair();
   }
-  return { ...stats, slices: slicer.yields + 1 };
+  return { ...stats, slices: slicer.yields + 1, recopied };
 }
 
 /**

@@ -48,6 +48,7 @@ describe('html2canvas in time slices', () => {
     const sliced = await captureViewport({ sliceMs: 0, maxScale: 1 });
     // Infinity still yields twice while the clone is prepared (render.ts onclone).
     expect(whole.stats?.slices).toBeLessThanOrEqual(3);
+    expect(sliced.stats?.recopied).toBe(false);
     // sliceMs 0 yields before every element it parses and paints: hundreds of tasks.
     expect(sliced.stats?.slices).toBeGreaterThan(200);
     expect([sliced.canvas.width, sliced.canvas.height]).toEqual([whole.canvas.width, whole.canvas.height]);
@@ -92,5 +93,32 @@ describe('html2canvas in time slices', () => {
     expect((error as CaptureError).code).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.body.children.length).toBe(children);
+  });
+});
+
+describe('the sliced copy of a page that changes meanwhile', () => {
+  test('a DOM change during the copy makes html2canvas copy the page again', async () => {
+    cleanup = setPage(`${busyPage()}<div id="ticker" style="position:fixed;left:0;top:0;width:120px;height:40px;background:rgb(255,0,0)">0</div>`, BUSY_CSS);
+    const ticker = document.getElementById('ticker')!;
+    let ticks = 0;
+    // The host changes its DOM whenever the capture gives the thread back (the slicer yields through
+    // scheduler.yield where there is one): deterministic, where a timer might only fire after the copy.
+    Object.defineProperty(window, 'scheduler', {
+      configurable: true,
+      value: {
+        yield: () => {
+          ticks++;
+          ticker.textContent = String(ticks);
+          return new Promise<void>((resolve) => setTimeout(resolve, 0));
+        },
+      },
+    });
+    try {
+      const result = await captureViewport({ sliceMs: 0, maxScale: 1 });
+      expect(ticks).toBeGreaterThan(1);
+      expect(result.stats?.recopied).toBe(true);
+    } finally {
+      delete (window as { scheduler?: unknown }).scheduler;
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface Html2canvasHooks {
   pause?: Pause;
   /** Where font baselines are measured; null → the host document, as html2canvas does by itself. */
   fontDocument?: () => Document | null;
+  /** The host changed its DOM while it was copied in slices, so it is being copied again in one task. */
+  onCloneRetry?: () => void;
 }
 export type SetHooks = (hooks: Html2canvasHooks | null) => void;
 

@@ -44,6 +44,8 @@ export interface CaptureStats {
   recoloured: number;
   /** Tasks the work after html2canvas's clone was spread over (1 without our slicing rewrite). */
   slices?: number;
+  /** The host changed its DOM during the sliced copy, so the page was copied again in one task. */
+  recopied?: boolean;
 }
 
 export interface CaptureResult {
