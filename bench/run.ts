@@ -13,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   'describe-cost': () => import('./describe-cost.ts'),
   'overlay-cost': () => import('./overlay-cost.ts'),
   capture: () => import('./capture.ts'),
+  'server-latency': () => import('./server-latency.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -6,16 +6,26 @@ import { join } from 'node:path';
 
 export interface BenchServer {
   url: string;
+  pid: number;
   demo: { publicKey: string; markupId: string; workspaceApiKey: string; apiBase: string };
   stop(): Promise<void>;
 }
 
-export async function startServer(port: number): Promise<BenchServer> {
+export interface StartOptions {
+  /** Extra environment for the server (DATABASE_URL selects PostgreSQL instead of PGlite). */
+  env?: Record<string, string>;
+  /** Extra node flags (e.g. --cpu-prof) ahead of the script. */
+  nodeArgs?: string[];
+  /** Host in the URL; the latency bench uses 127.0.0.1 so no resolver or IPv6 fallback is timed. */
+  host?: string;
+}
+
+export async function startServer(port: number, options: StartOptions = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinmark-bench-'));
-  const url = `http://localhost:${port}`;
+  const url = `http://${options.host ?? 'localhost'}:${port}`;
   // One process (not npx → tsx → node), so SIGTERM reaches the server itself.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -23,16 +33,23 @@ export async function startServer(port: number): Promise<BenchServer> {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('the server did not start');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const demo = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8'));
   return {
     url,
+    pid: child.pid!,
     demo,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

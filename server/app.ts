@@ -33,6 +33,7 @@ import { LocalObjectStore } from './storage/local-store.ts';
 import { isCompletedKey } from './model/uploads.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { staticRoutes } from './routes/static.ts';
+import { openApiRoutes } from './openapi/route.ts';
 
 const tooLarge = (): never => {
   throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', webhookRoutes(deps));
   api.route('/', metricsRoutes(deps));
+  api.route('/', openApiRoutes());
   app.route('/api/v2', api);
 
   // The local object store is served here (an S3 bucket serves itself); no body limit: it streams.

@@ -4,7 +4,6 @@
  * an API key or exchange token as their credential.
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import type { AuthConfigResponse, SdkExchangeResponse } from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { queryOne } from '../db/db.ts';
@@ -17,21 +16,7 @@ import type { IdpVerifier } from '../auth/idp-token.ts';
 import { readBearer } from '../auth/tokens.ts';
 import { findMarkup } from '../model/markups.ts';
 import { upsertExternalUser, upsertIdpUser } from '../model/users.ts';
-
-const STATE_RE = /^[A-Za-z0-9_-]{22,128}$/;
-
-const sdkExchangeSchema = z.object({
-  publicKey: z.string().min(1).max(200),
-  markupId: z.string().min(1).max(100),
-  sdkOrigin: z.string().min(1).max(2048),
-  state: z.string().regex(STATE_RE, 'state must be 22–128 characters of A–Z, a–z, 0–9, _ and -').optional(),
-});
-
-const resultQuerySchema = z.object({
-  state: z.string({ error: 'state is required' }).min(1).max(200),
-  publicKey: z.string({ error: 'publicKey is required' }).min(1).max(200),
-  markupId: z.string({ error: 'markupId is required' }).min(1).max(100),
-});
+import { authConfigQuerySchema, exchangeSchema, sdkExchangeResultQuerySchema, sdkExchangeSchema } from '../schemas/auth.ts';
 
 /** `scheme://host:port` of a URL-ish string, or undefined. */
 export function originOf(value: string | undefined): string | undefined {
@@ -70,7 +55,7 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
   });
 
   routes.get('/auth/config', async (c) => {
-    const { publicKey } = readQuery(c, z.object({ publicKey: z.string({ error: 'publicKey is required' }).min(1).max(200) }));
+    const { publicKey } = readQuery(c, authConfigQuerySchema);
     const installation = await installationByPublicKey(deps, publicKey);
     const config: AuthConfigResponse = {
       installationId: installation.id,
@@ -83,7 +68,7 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
   });
 
   routes.post('/auth/exchange', async (c) => {
-    const { token } = await readJson(c, z.object({ token: z.string().min(1).max(16_384) }));
+    const { token } = await readJson(c, exchangeSchema);
     const now = deps.clock.now();
     const { installation, claims } = await verifyCustomerJwt(deps.db, token, now);
     const markup = await markupOfWorkspace(deps, claims.markupId, installation.workspace_id);
@@ -134,7 +119,7 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
   });
 
   routes.get('/auth/sdk-exchange/result', async (c) => {
-    const query = readQuery(c, resultQuerySchema);
+    const query = readQuery(c, sdkExchangeResultQuerySchema);
     const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
     const response = await consumeSdkSession(deps.db, { ...query, origin, now: deps.clock.now() });
     return ok(c, response);

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { isoAt } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
@@ -21,7 +20,7 @@ import { placementFolder } from '../model/markup-targets.ts';
 import { insertUpload } from '../model/uploads.ts';
 import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
-import { markupNameSchema } from '../schemas/markups.ts';
+import { objectstoreQuerySchema } from '../schemas/markups.ts';
 
 const MB = 1024 * 1024;
 /** Largest file per markup type: S3's single PUT for video; what conversion can read for the rest. */
@@ -45,19 +44,6 @@ export interface MarkupObjectstoreResponse {
   fileId: string;
 }
 
-const idField = z.string().min(1, 'must not be empty').max(100, 'at most 100 characters');
-const querySchema = z.object({
-  name: markupNameSchema.optional(),
-  workspaceId: z.string({ error: 'workspaceId is required' }).min(1, 'workspaceId is required').max(100, 'at most 100 characters'),
-  filesize: z
-    .string({ error: 'filesize is required' })
-    .regex(/^\d{1,16}$/, 'must be a whole number of bytes')
-    .transform(Number)
-    .refine((n) => n >= 1, 'must be at least 1 byte'),
-  mimeType: z.string({ error: 'mimeType is required' }).min(1, 'mimeType is required').max(200, 'at most 200 characters'),
-  parentFolderId: idField.optional(),
-});
-
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -74,7 +60,7 @@ export function markupObjectstoreRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/markups/objectstore', async (c) => {
     const caller = requireApiKey(callerOf(c));
-    const query = readQuery(c, querySchema);
+    const query = readQuery(c, objectstoreQuerySchema);
     const contentType = normalizeContentType(query.mimeType);
     const accepted = UPLOAD_RULES.markup_asset.types;
     if (!accepted.includes(contentType)) {

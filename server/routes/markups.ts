@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { MarkupListResponse, MarkupResponse, MarkupSearchResponse, ViewModesResponse } from '../../src/api/wire.ts';
 import { isoAt, queryOne } from '../db/db.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -22,12 +21,11 @@ import { deleteObjects } from '../model/file-cleanup.ts';
 import { listMarkups, searchMarkups } from '../model/markup-list.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
-import { createReviewSchema, DEFAULT_MARKUP_PAGE, listQuerySchema, renameMarkupSchema, searchQuerySchema } from '../schemas/markups.ts';
+import { createReviewSchema, DEFAULT_MARKUP_PAGE, listQuerySchema, readOnlySchema, renameMarkupSchema, searchQuerySchema } from '../schemas/markups.ts';
 import { markupBulkRoutes } from './markup-bulk.ts';
 import { markupCreateRoutes } from './markup-create.ts';
 import { markupFileRoutes } from './markup-file.ts';
 
-const readOnlySchema = z.object({ readOnly: z.boolean() });
 /** Only ids reach the `/markups/:id` writes, so other fixed paths (e.g. /markups/objectstore) are never taken for one. */
 const ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
 

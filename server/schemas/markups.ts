@@ -33,6 +33,9 @@ export type CreateFromUrlInput = z.output<typeof createFromUrlSchema>;
 
 export const renameMarkupSchema = z.object({ name: markupNameSchema });
 
+/** PATCH /markups/:id/read-only (§3: pausing new comments). */
+export const readOnlySchema = z.object({ readOnly: z.boolean() });
+
 export const createReviewSchema = z.object({
   comment: z.string().trim().min(1, 'must not be empty').max(MAX_REVIEW_COMMENT, `at most ${MAX_REVIEW_COMMENT} characters`),
 });
@@ -84,5 +87,18 @@ export type ListQuery = z.output<typeof listQuerySchema>;
 export const fileUploadQuerySchema = z.object({
   name: markupNameSchema.optional(),
   workspaceId: requiredWorkspaceId,
+  parentFolderId: idField.optional(),
+});
+
+/** POST /markups/objectstore: the file is described in the query; its bytes go straight to the store. */
+export const objectstoreQuerySchema = z.object({
+  name: markupNameSchema.optional(),
+  workspaceId: requiredWorkspaceId,
+  filesize: z
+    .string({ error: 'filesize is required' })
+    .regex(/^\d{1,16}$/, 'must be a whole number of bytes')
+    .transform(Number)
+    .refine((n) => n >= 1, 'must be at least 1 byte'),
+  mimeType: z.string({ error: 'mimeType is required' }).min(1, 'mimeType is required').max(200, 'at most 200 characters'),
   parentFolderId: idField.optional(),
 });
