@@ -45,6 +45,12 @@ export function makeErrorHandler(log: Logger) {
       const code: ErrorCode = err.status === 401 ? 'unauthorized' : err.status === 404 ? 'not_found' : 'bad_request';
       return errorJson(c, new ApiError(err.status as ContentfulStatusCode, code, err.message || 'Request refused'));
     }
+    // Text PostgreSQL cannot store (U+0000) that got past the body and query checks, e.g. in a
+    // path segment: the client's input, so a 400 rather than a 500.
+    const dbCode = (err as { code?: unknown }).code;
+    if (dbCode === '22021' || dbCode === '22P05') {
+      return errorJson(c, badRequest('Text must not contain NUL (U+0000) characters or invalid byte sequences'));
+    }
     log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, err);
     return errorJson(c, new ApiError(500, 'internal_error', 'Internal server error'));
   };

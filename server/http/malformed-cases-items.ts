@@ -26,7 +26,10 @@ export async function itemCases(s: TestServer): Promise<RouteCase[]> {
 
   return [
     { method: 'GET', path: '/items/:id', ids: { id: readMe }, auth: 'api_key', token: wsKey },
-    { method: 'GET', path: '/items/:id/items', ids: { id: root }, auth: 'api_key', token: wsKey, query: { order: 'created', limit: '10' } },
+    {
+      method: 'GET', path: '/items/:id/items', ids: { id: root }, auth: 'api_key', token: wsKey, query: { order: 'created', limit: '10' },
+      queryKinds: { order: 'enum', page: 'int', ttl: 'int' },
+    },
     {
       method: 'POST', path: '/items', auth: 'api_key', token: wsKey,
       body: { parentFolderId: root, name: 'Made by the suite', fallbackName: 'Suite' }, optional: ['fallbackName'],

@@ -56,8 +56,14 @@ export async function markupCases(s: TestServer): Promise<RouteCase[]> {
       method: 'POST', path: '/markups/file', auth: 'api_key', token: wsKey, query: { workspaceId }, requiredQuery: ['workspaceId'],
       noBaseline: 'needs a multipart body (server/routes/markups-create.test.ts posts real ones)',
     },
-    { method: 'GET', path: '/markups/search', auth: 'api_key', token: wsKey, query: { workspaceId, query: 'demo' }, requiredQuery: ['workspaceId'] },
-    { method: 'GET', path: '/markups', auth: 'api_key', token: wsKey, query: { workspaceId, limit: '10' }, requiredQuery: ['workspaceId'] },
+    {
+      method: 'GET', path: '/markups/search', auth: 'api_key', token: wsKey, query: { workspaceId, query: 'demo' }, requiredQuery: ['workspaceId'],
+      queryKinds: { limit: 'int' },
+    },
+    {
+      method: 'GET', path: '/markups', auth: 'api_key', token: wsKey, query: { workspaceId, limit: '10' }, requiredQuery: ['workspaceId'],
+      queryKinds: { ttl: 'int' },
+    },
     { method: 'POST', path: '/markups/:id', ids: { id: renamed }, auth: 'api_key', token: wsKey, body: { name: 'Renamed' } },
     { method: 'DELETE', path: '/markups/:id', ids: { id: doomed }, auth: 'api_key', token: wsKey },
     { method: 'POST', path: '/markups/:id/reviews', ids: { id: markupId }, auth: 'any', token: reviewer.token, body: { comment: 'Looks good' } },

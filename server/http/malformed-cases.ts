@@ -6,9 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { createMember, createWorkspace } from '../seed.ts';
 import { API, TEST_SDK_ORIGIN, threadBody, type TestServer } from '../test-support.ts';
+import { fileCases } from './malformed-cases-files.ts';
+import { itemCases } from './malformed-cases-items.ts';
+import { markupCases } from './malformed-cases-markups.ts';
 
 /** Which bearer a route takes: decides the "missing" and "wrong kind" variants. */
 export type AuthRule = 'none' | 'idp' | 'any' | 'api_key';
+
+/** What a query parameter holds: decides its "wrong-typed value" variants. */
+export type QueryKind = 'int' | 'date' | 'enum' | 'bool' | 'id';
 
 export interface RouteCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +27,12 @@ export interface RouteCase {
   token?: string;
   query?: Record<string, string>;
   requiredQuery?: string[];
+  /**
+   * Kinds of query parameters, beyond what the baseline's values show (numbers, dates, UUIDs are
+   * inferred): enums and flags look like any string, and optional parameters absent from the
+   * baseline are only probed when named here.
+   */
+  queryKinds?: Record<string, QueryKind>;
   body?: Record<string, unknown>;
   /** Body fields that may be absent (not part of the "field removed" variants). */
   optional?: string[];
@@ -73,6 +85,8 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     '/product-metrics/user/last-updated', '/product-metrics/project/last-updated'];
 
   return [
+    // Takes no input at all: the row only keeps the route-coverage test honest.
+    { method: 'GET', path: '/openapi.json', auth: 'none' },
     { method: 'GET', path: '/auth/config', auth: 'none', query: { publicKey: s.seed.publicKey }, requiredQuery: ['publicKey'] },
     { method: 'POST', path: '/auth/exchange', auth: 'none', body: { token: await s.customerJwt() } },
     {
@@ -83,7 +97,10 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
       method: 'GET', path: '/auth/sdk-exchange/result', auth: 'none', query: { state: 'x'.repeat(30), publicKey: s.seed.publicKey, markupId },
       requiredQuery: ['state', 'publicKey', 'markupId'], noBaseline: 'needs a stored sign-in session',
     },
-    { method: 'GET', path: '/threads', auth: 'any', token: alice.token, query: { markupId }, requiredQuery: ['markupId'] },
+    {
+      method: 'GET', path: '/threads', auth: 'any', token: alice.token, query: { markupId }, requiredQuery: ['markupId'],
+      queryKinds: { limit: 'int', offset: 'int', resolved: 'bool', order: 'enum' },
+    },
     { method: 'GET', path: '/threads/:id', ids: { id: threadId }, auth: 'any', token: alice.token },
     { method: 'POST', path: '/threads', auth: 'any', token: alice.token, body: { ...threadBody(), projectId: markupId }, optional: ['projectId'] },
     { method: 'POST', path: '/threads/:id/resolve', ids: { id: threadId }, auth: 'any', token: alice.token },
@@ -145,8 +162,13 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     ...metrics.map((path): RouteCase => {
       const ranged = !path.endsWith('/last-updated');
       const query = ranged ? { startDate: '2026-01-01', endDate: '2026-12-31' } : undefined;
-      return { method: 'GET', path, auth: 'api_key', token: wsKey, ...(query ? { query, requiredQuery: Object.keys(query) } : {}) };
+      const paged = ranged && !path.endsWith('/workspace-totals');
+      const queryKinds = paged ? { offset: 'int', limit: 'int', sortBy: 'enum', sortDirection: 'enum' } as const : undefined;
+      return { method: 'GET', path, auth: 'api_key', token: wsKey, ...(query ? { query, requiredQuery: Object.keys(query) } : {}), ...(queryKinds ? { queryKinds } : {}) };
     }),
+    ...(await markupCases(s)),
+    ...(await fileCases(s)),
+    ...(await itemCases(s)),
     // Deleting the thread last among the thread fixtures' users keeps the others' targets alive.
     { method: 'DELETE', path: '/threads/:id', ids: { id: doomedThread }, auth: 'any', token: alice.token },
   ];

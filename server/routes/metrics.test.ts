@@ -204,6 +204,9 @@ describe('validation (400 bad_request with details, never 5xx)', () => {
     `/user?${RANGE}&sortBy=bogus`,
     `/project?${RANGE}&sortBy=projectsCreated`,
     `/user?${RANGE}&sortDirection=up`,
+    // The end would be 10000-01-01, past what the database reads (this was a 500).
+    '/user?startDate=9999-01-01&endDate=9999-12-31',
+    '/user/workspace-totals?startDate=9999-12-31T00:00Z&endDate=9999-12-31T23:00-05:00',
   ];
   it.each(bad)('%s', async (path) => {
     const res = await get(path);

@@ -10,6 +10,8 @@ export const METRICS_MAX_OFFSET = 100_000;
 /** A leap year: a whole calendar year always fits. */
 export const METRICS_MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
+/** Instants from here on print as `+010000-…`, which PostgreSQL cannot read back. */
+const YEAR_10000_MS = Date.UTC(10000, 0, 1);
 
 export const USER_SORT_KEYS = ['name', 'commentsCreated', 'threadsCreated', 'repliesCreated', 'threadsResolved', 'threadsUnresolved', 'projectsCreated', 'lastActivity'] as const;
 export const PROJECT_SORT_KEYS = ['name', 'createdAt', 'commentsCreated', 'threadsCreated', 'repliesCreated', 'threadsResolved', 'threadsUnresolved', 'activeUsers', 'lastActivity'] as const;
@@ -70,6 +72,8 @@ function toRange(value: { startDate: Bound; endDate: Bound }, ctx: z.RefinementC
   const toMs = value.endDate.dateOnly ? value.endDate.ms + DAY_MS : value.endDate.ms;
   if (toMs <= fromMs) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be after startDate' });
+  } else if (toMs >= YEAR_10000_MS) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'the range must end before the year 10000' });
   } else if (toMs - fromMs > METRICS_MAX_RANGE_DAYS * DAY_MS) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: `the range may cover at most ${METRICS_MAX_RANGE_DAYS} days` });
   }

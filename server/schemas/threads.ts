@@ -98,7 +98,12 @@ export const movePinSchema = z.object({
 export type MovePinInput = z.output<typeof movePinSchema>;
 
 const booleanParam = z.enum(['true', 'false', '1', '0'], 'must be true or false').transform((v) => v === 'true' || v === '1');
-const intParam = z.string().regex(/^\d+$/, 'must be a non-negative integer').transform(Number);
+// Bounded to safe integers: a longer number would reach SQL as "1e+30" (a 500, not a 400).
+const intParam = z
+  .string()
+  .regex(/^\d+$/, 'must be a non-negative integer')
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'too large'));
 
 export const THREAD_ORDERS = ['page', 'pin_asc', 'pin_desc', 'activity', 'timestamp', 'priority_asc', 'priority_desc'] as const;
 
