@@ -2,6 +2,8 @@
  * GET /threads: filters, the seven ThreadOrder values and keyset pagination. The opaque cursorId
  * carries the sort key of the last thread returned, so pages stay stable while threads are added
  * or removed elsewhere in the list; `offset`/`total` are reported alongside for clients that count.
+ * The page and the total come back in one query as one JSON text (the list is the server's hottest
+ * read; see bench/server-latency.ts).
  */
 import type { ThreadOrder } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
@@ -103,8 +105,29 @@ function afterCondition(keys: SortKey[], values: KeyValue[], params: unknown[]):
 }
 
 function keyValue(kind: KeyKind, value: unknown): KeyValue {
-  if (kind === 'time') return (value as Date).toISOString();
+  if (kind === 'time') return new Date(value as number).toISOString();
   return value as KeyValue;
+}
+
+/** Epoch milliseconds, truncated as the drivers truncate microseconds when they make a Date. */
+const epochMs = (expr: string) => `floor(extract(epoch from ${expr}) * 1000)::float8`;
+
+const TIME_COLUMNS = ['created_at', 'modified_at', 'last_activity_at'] as const;
+
+/**
+ * THREAD_COLUMNS with its timestamps as epoch milliseconds: the page travels as one JSON text,
+ * which PGlite and pg decode far faster than the same rows field by field.
+ */
+const PAGE_COLUMNS = TIME_COLUMNS.reduce((sql, column) => sql.replace(`t.${column},`, `${epochMs(`t.${column}`)} AS ${column},`), THREAD_COLUMNS);
+if (TIME_COLUMNS.some((column) => !PAGE_COLUMNS.includes(`AS ${column}`))) throw new Error('THREAD_COLUMNS changed: update PAGE_COLUMNS');
+
+type PageRow = ThreadRow & Record<string, unknown>;
+
+function toThreadRow(row: Record<string, unknown>): PageRow {
+  const out = { ...row } as Record<string, unknown>;
+  for (const column of TIME_COLUMNS) out[column] = new Date(row[column] as number);
+  delete out.position_in_page;
+  return out as PageRow;
 }
 
 export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadPage> {
@@ -125,7 +148,6 @@ export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadP
   }
   const filter = where.join(' AND ');
   const orderBy = keys.map((k) => `${k.expr} ${k.dir}`).join(', ');
-  const total = (await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM threads t WHERE ${filter}`, params))?.n ?? 0;
 
   let pageFilter = filter;
   let pageParams = params;
@@ -143,18 +165,26 @@ export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadP
     if (position !== undefined) skip = offset = Math.floor(position / p.limit) * p.limit;
   }
 
-  const keyColumns = keys.map((k, i) => `${k.expr} AS sort_key_${i}`).join(', ');
-  const rows = await db.query<ThreadRow & Record<string, unknown>>(
-    `SELECT ${THREAD_COLUMNS}, ${keyColumns} FROM threads t WHERE ${pageFilter}
-     ORDER BY ${orderBy} LIMIT ${p.limit + 1} OFFSET ${skip}`,
+  // The page and the total in one round trip, as one JSON text (see PAGE_COLUMNS). The total
+  // ignores the cursor condition; `filter`'s placeholders are a prefix of `pageParams`.
+  const keyColumns = keys.map((k, i) => `${k.kind === 'time' ? epochMs(k.expr) : k.expr} AS sort_key_${i}`).join(', ');
+  const [result] = await db.query<{ page: string }>(
+    `SELECT json_build_object(
+       'total', (SELECT count(*)::int FROM threads t WHERE ${filter}),
+       'rows', (SELECT coalesce(json_agg(p ORDER BY p.position_in_page), '[]') FROM (
+         SELECT ${PAGE_COLUMNS}, ${keyColumns}, row_number() OVER (ORDER BY ${orderBy}) AS position_in_page
+         FROM threads t WHERE ${pageFilter} ORDER BY ${orderBy} LIMIT ${p.limit + 1} OFFSET ${skip}) p)
+     )::text AS page`,
     pageParams,
   );
+  const parsed = JSON.parse(result!.page) as { total: number; rows: Array<Record<string, unknown>> };
+  const rows = parsed.rows.map(toThreadRow);
   const hasMore = rows.length > p.limit;
   const page = rows.slice(0, p.limit);
   const last = page[page.length - 1];
   const cursorId =
     hasMore && last ? encodeCursor({ m: p.markupId, o: p.order, k: keys.map((k, i) => keyValue(k.kind, last[`sort_key_${i}`])) }) : null;
-  return { rows: page, offset, total, cursorId };
+  return { rows: page, offset, total: parsed.total, cursorId };
 }
 
 /** Index of the thread (or the thread of the message) in the filtered, ordered list. */

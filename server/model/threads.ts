@@ -1,16 +1,16 @@
 /**
  * Threads as stored and as the API shows them (WebpageThreadResponse): loads a page of threads with
- * their elements, parents, messages, authors and screenshots in a few bulk queries, keeping the
- * caller's order.
+ * their elements, parents, messages, authors and screenshots in one round trip (thread-children.ts),
+ * keeping the caller's order.
  */
 import type { BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { threadScopes, type Viewer } from '../auth/permissions.ts';
-import { loadMessages, toMessageResponse } from './messages.ts';
-import { loadAttachments } from './attachments.ts';
+import { toMessageResponse } from './messages.ts';
 import type { FileUrls } from './file-urls.ts';
-import { loadScreenshots, toScreenshotResponse } from './screenshots.ts';
-import { loadUsers, toAuthorUser } from './users.ts';
+import { toScreenshotResponse } from './screenshots.ts';
+import { toAuthorUser } from './users.ts';
+import { loadThreadChildren } from './thread-children.ts';
 
 export interface ThreadRow {
   id: string;
@@ -60,60 +60,18 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
-interface ElementRow {
-  id: string;
-  thread_id: string;
-  path: string;
-  offset_x_percentage: number;
-  offset_y_percentage: number;
-  created_at: Date;
-  modified_at: Date;
-}
-
-interface ParentRow {
-  id: string;
-  thread_id: string;
-  path: string;
-  url: string;
-  proxy_url: string;
-  canonical_url: string;
-  depth: number;
-  created_at: Date;
-  modified_at: Date;
-}
-
 /** Full thread responses for these rows, in the same order (file URLs signed by `files`). */
 export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse[]> {
   if (threads.length === 0) return [];
-  const ids = threads.map((t) => t.id);
-  const [elements, parents, messages, reads, screenshots] = await Promise.all([
-    db.query<ElementRow>(
-      `SELECT id, thread_id, path, offset_x_percentage, offset_y_percentage, created_at, modified_at
-       FROM thread_elements WHERE thread_id = ANY($1::uuid[]) ORDER BY position`,
-      [ids],
-    ),
-    db.query<ParentRow>(
-      `SELECT id, thread_id, path, url, proxy_url, canonical_url, depth, created_at, modified_at
-       FROM thread_parents WHERE thread_id = ANY($1::uuid[]) ORDER BY position`,
-      [ids],
-    ),
-    loadMessages(db, ids),
-    viewer.userId
-      ? db.query<{ thread_id: string; last_seen_at: Date }>(
-          'SELECT thread_id, last_seen_at FROM thread_reads WHERE user_id = $1 AND thread_id = ANY($2::uuid[])',
-          [viewer.userId, ids],
-        )
-      : Promise.resolve([]),
-    loadScreenshots(db, ids),
-  ]);
-  const [users, attachments] = await Promise.all([
-    loadUsers(db, [...threads.map((t) => t.author_user_id), ...messages.map((m) => m.author_user_id)]),
-    loadAttachments(db, messages.map((m) => m.id), files),
-  ]);
+  const { elements, parents, messages, seen, users, screenshots, attachments } = await loadThreadChildren(
+    db,
+    threads.map((t) => t.id),
+    viewer,
+    files,
+  );
   const elementsByThread = groupBy(elements, (e) => e.thread_id);
   const parentsByThread = groupBy(parents, (p) => p.thread_id);
   const messagesByThread = groupBy(messages, (m) => m.thread_id);
-  const seen = new Map(reads.map((r) => [r.thread_id, r.last_seen_at.getTime()]));
 
   return threads.map((t): WebpageThreadResponse => {
     const author = users.get(t.author_user_id);

@@ -1,10 +1,11 @@
 /**
  * §4.2 thread endpoints (the screenshot endpoints are in screenshots.ts): list, read, create,
  * resolve, unresolve, delete (with its stored files) and move-pin. Every handler first proves the
- * caller may reach the markup.
+ * caller may reach the markup. The list, the API's hottest read, is answered from an in-process
+ * cache of serialized bodies keyed by the markup's threads version, with an ETag (304 on a match).
  */
-import { Hono } from 'hono';
-import type { ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
+import { Hono, type Context } from 'hono';
+import type { DataEnvelope, ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
@@ -17,7 +18,9 @@ import { resolveAttachments, type AttachmentOwner } from '../model/attachments.t
 import { deleteObjects, filesOfThread, forgetUploads } from '../model/file-cleanup.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { findThread, loadThreadResponse, toThreadResponses } from '../model/threads.ts';
-import { listThreads } from '../model/thread-list.ts';
+import { listThreads, type ListThreadsParams } from '../model/thread-list.ts';
+import { etagOf, ifNoneMatches, markupVersionForCaller, readUrlWindow, threadListKey, threadsVersion } from '../model/thread-cache.ts';
+import { ResponseCache } from '../http/response-cache.ts';
 import { createThread, movePin } from '../model/thread-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
 import { commentEventData, recordEvent } from '../events/index.ts';
@@ -25,6 +28,17 @@ import { recordActivity } from '../model/activity.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+/** Memory for cached `GET /threads` bodies (about 250 pages of 50 threads). */
+const LIST_CACHE_BYTES = 32 * 1024 * 1024;
+/** Clients may keep a list but must revalidate it (If-None-Match → 304 while nothing changed). */
+const LIST_CACHE_CONTROL = 'private, no-cache';
+
+/** A serialized JSON body, as ok() would send it. */
+function sendJson(c: Context, bytes: Uint8Array<ArrayBuffer>, etag?: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': LIST_CACHE_CONTROL };
+  if (etag) headers.ETag = etag;
+  return c.body(bytes, 200, headers);
+}
 
 /** Whose uploads a message by this caller may attach (a reviewer: only their own). */
 export function attachmentOwner(caller: Caller, workspaceId: string): AttachmentOwner {
@@ -46,6 +60,10 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, clock } = deps;
   const files = fileUrls(deps.storage, clock);
 
+  // Bodies of `GET /threads`, keyed by everything they depend on including the markup's threads
+  // version (server/model/thread-cache.ts), so a hit is never stale and needs no invalidation.
+  const listCache = new ResponseCache(LIST_CACHE_BYTES);
+
   routes.get('/threads', async (c) => {
     const caller = callerOf(c);
     const query = readQuery(c, listThreadsQuerySchema);
@@ -54,8 +72,8 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
       throw validationFailed(`limit must be between 1 and ${MAX_PAGE_SIZE}`, [{ path: 'limit', message: `between 1 and ${MAX_PAGE_SIZE}` }]);
     }
     if (!isUuid(query.markupId)) throw notFound('Markup');
-    const markup = await markupForCaller(db, caller, query.markupId.toLowerCase());
-    const page = await listThreads(db, {
+    const markup = await markupVersionForCaller(db, caller, query.markupId.toLowerCase());
+    const params: ListThreadsParams = {
       markupId: markup.id,
       order: query.order ?? 'pin_asc',
       limit,
@@ -65,15 +83,35 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
       viewMode: query.viewMode,
       q: query.q,
       withThreadOrMessageId: query.withThreadOrMessageId?.toLowerCase(),
-    });
+    };
+    const viewer = viewerOf(caller);
+    const window = readUrlWindow(clock.now());
+    const key = threadListKey({ version: markup.version, params, viewer, window });
+    const cached = listCache.get(key);
+    const etag = cached?.etag ?? etagOf(key);
+    // A tag is only ever handed out for a body that is exactly this key's (see below), so a match
+    // means the client holds the current body, whichever process built it.
+    if (ifNoneMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': LIST_CACHE_CONTROL });
+    if (cached) return sendJson(c, cached.bytes, etag);
+
+    const page = await listThreads(db, params);
     const body: ListThreadsResponse = {
-      threads: await toThreadResponses(db, page.rows, viewerOf(caller), files),
+      threads: await toThreadResponses(db, page.rows, viewer, files),
       query: query.resolved === undefined ? {} : { resolved: query.resolved },
       offset: page.offset,
       total: page.total,
       cursorId: page.cursorId,
     };
-    return ok(c, body);
+    const envelope: DataEnvelope<ListThreadsResponse> = { data: body };
+    const bytes = Buffer.from(JSON.stringify(envelope), 'utf8');
+    // The page took several statements, each with its own snapshot. The version is set to a new
+    // value by every commit that changes what they read, so if it is unchanged now, every one of
+    // them saw the state it names; otherwise the body is still a correct answer, just not one to
+    // keep or to tag. Likewise for a signed-URL window that ended meanwhile.
+    const unchanged = (await threadsVersion(db, markup.id)) === markup.version && readUrlWindow(clock.now()) === window;
+    if (!unchanged) return sendJson(c, bytes);
+    listCache.set(key, { bytes, etag });
+    return sendJson(c, bytes, etag);
   });
 
   routes.get('/threads/:id', async (c) => {
