@@ -8,11 +8,14 @@ import { placeBeside } from './positions';
 export function useFollowPin(key: string, ref: RefObject<HTMLElement>): void {
   const { positions } = useReview();
   // A layout effect, so the popover is placed before its first paint (no flash in the corner).
+  // Its size is not read here: offsetWidth would make the browser lay the new popover out inside the
+  // click that opened it, tens of milliseconds on a heavy page. The ResizeObserver's first report
+  // comes after the frame's own layout and still before paint, and places it exactly.
   useLayoutEffect(() => {
     const listeners = new ListenerCollection();
     const element = ref.current;
     if (!element) return undefined;
-    let size = { width: element.offsetWidth, height: element.offsetHeight };
+    let size = { width: 0, height: 0 };
     const place = () => {
       const point = placeBeside(positions.get(key), size, positions.viewport);
       element.style.transform = `translate(${point.x}px, ${point.y}px)`;

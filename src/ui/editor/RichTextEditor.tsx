@@ -87,8 +87,14 @@ export function RichTextEditor(props: RichTextEditorProps) {
       update: () => setTick((n) => n + 1),
       error: report,
     }));
-    if (latest.current.autoFocus) editor.focus();
-    return () => editor.destroy();
+    // Focusing makes the browser style and lay out the new composer at once, inside the click that
+    // opened it; in the next frame that work is part of rendering instead, and the click's task
+    // stays short (the host's main thread is never held for more than 50 ms).
+    const frame = latest.current.autoFocus ? requestAnimationFrame(() => guard(() => editor.focus())) : 0;
+    return () => {
+      cancelAnimationFrame(frame);
+      editor.destroy();
+    };
   }, []);
 
   useLayoutEffect(() => {

@@ -58,6 +58,8 @@ describe('submit, cancel, value and lifecycle', () => {
 
   it('autoFocus puts the caret at the end; disabled blocks editing', async () => {
     rig = await mountRichText({ autoFocus: true, value: { ops: [text('start\n')] } }, false);
+    // Focused in the frame after mounting (RichTextEditor.tsx).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(focused()).toBe(rig.input);
     await userEvent.keyboard('ed');
     expect(rig.value()).toEqual({ ops: [text('started\n')] });
