@@ -15,6 +15,7 @@ import { deleteObjects } from '../model/file-cleanup.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { CorruptFileError } from './analyze.ts';
 import { runConversion } from './job.ts';
+import { createPollLoop } from '../events/poll-loop.ts';
 
 export interface ConversionWorkerOptions {
   db: Db;
@@ -66,8 +67,6 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
   const maxAttempts = options.maxAttempts ?? CONVERSION_MAX_ATTEMPTS;
   const tmpDir = options.tmpDir ?? tmpdir();
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   async function enroll(now: number): Promise<void> {
     // Concurrent workers may both insert: the primary key keeps one row, the other does nothing.
@@ -161,29 +160,20 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
     return rows.length;
   }
 
-  function schedule(delay: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = (async () => {
-        try {
-          while (!stopped && (await runOnce()) === batchSize);
-        } catch (error) {
-          log.error('Markup conversion poll failed', error);
-        } finally {
-          running = undefined;
-          schedule(pollIntervalMs);
-        }
-      })();
-    }, delay);
-    timer.unref();
-  }
+  const loop = createPollLoop({
+    runOnce,
+    batchSize,
+    pollIntervalMs,
+    log,
+    failure: 'Markup conversion poll failed',
+    stopped: () => stopped,
+  });
 
   return {
-    start: () => schedule(0),
+    start: () => loop.start(),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
     runOnce,
   };

@@ -11,6 +11,7 @@ import type { Clock, Logger } from '../deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { signatureHeaders } from './signing.ts';
+import { createPollLoop } from './poll-loop.ts';
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -64,8 +65,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const batchSize = options.batchSize ?? 20;
   const random = options.random ?? Math.random;
   const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   /** Pending rows of registrations disabled or deleted after the row was written never go out. */
   async function cancelOrphans(now: number): Promise<void> {
@@ -179,30 +178,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return total;
   }
 
-  function schedule(delay: number): void {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(() => {
-      running = (async () => {
-        try {
-          // A full batch means more may be due: go on without waiting.
-          while (!stopping.signal.aborted && (await runOnce()) === batchSize);
-        } catch (error) {
-          log.error('Webhook delivery poll failed', error);
-        } finally {
-          running = undefined;
-          schedule(pollIntervalMs);
-        }
-      })();
-    }, delay);
-    timer.unref();
-  }
+  const loop = createPollLoop({
+    runOnce,
+    batchSize,
+    pollIntervalMs,
+    log,
+    failure: 'Webhook delivery poll failed',
+    stopped: () => stopping.signal.aborted,
+  });
 
   return {
-    start: () => schedule(0),
+    start: () => loop.start(),
     async stop() {
       stopping.abort();
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
     runOnce,
     drain,
