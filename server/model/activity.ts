@@ -3,7 +3,9 @@
  * `recordActivity` inside the transaction of the operation, so an action that rolls back leaves
  * no trace and one that commits is never missing.
  */
+import type { WebhookEventType } from '../../src/api/wire.ts';
 import { isoAt, type Db } from '../db/db.ts';
+import { commentEventData, recordEvent } from '../events/index.ts';
 
 export type ActivityKind = 'thread_created' | 'reply_created' | 'thread_resolved' | 'thread_unresolved';
 
@@ -22,4 +24,32 @@ export async function recordActivity(tx: Db, input: ActivityInput): Promise<void
      FROM threads t JOIN markups mk ON mk.id = t.markup_id WHERE t.id = $1`,
     [input.threadId, input.userId, input.kind, isoAt(input.occurredAt)],
   );
+}
+
+/** Each comment action in the metrics log is also the webhook event of the same name in §2.7. */
+const EVENT_OF: Record<ActivityKind, WebhookEventType> = {
+  thread_created: 'comment_created',
+  reply_created: 'comment_reply_created',
+  thread_resolved: 'comment_resolved',
+  thread_unresolved: 'comment_unresolved',
+};
+
+export interface CommentActionInput extends ActivityInput {
+  workspaceId: string;
+  /** The message the event carries: an id, or 'first' for a new thread's first message. */
+  messageId?: string;
+}
+
+/**
+ * A comment action, recorded in the operation's transaction both ways it is reported: in the
+ * activity log (product metrics) and as its webhook event.
+ */
+export async function recordCommentAction(tx: Db, input: CommentActionInput): Promise<void> {
+  await recordActivity(tx, input);
+  await recordEvent(tx, {
+    type: EVENT_OF[input.kind],
+    workspaceId: input.workspaceId,
+    occurredAt: input.occurredAt,
+    data: () => commentEventData(tx, { threadId: input.threadId, messageId: input.messageId, actorUserId: input.userId }),
+  });
 }

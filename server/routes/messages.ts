@@ -20,7 +20,7 @@ import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
 import { commentEventData, recordEvent } from '../events/index.ts';
-import { recordActivity } from '../model/activity.ts';
+import { recordCommentAction } from '../model/activity.ts';
 
 async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
   const row = await loadMessage(db, messageId);
@@ -65,12 +65,13 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
       const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
       const id = await insertMessage(tx, { threadId: thread.id, authorUserId, body, fileIds, now });
       await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
-      await recordActivity(tx, { kind: 'reply_created', threadId: thread.id, userId: authorUserId, occurredAt: now });
-      await recordEvent(tx, {
-        type: 'comment_reply_created',
+      await recordCommentAction(tx, {
+        kind: 'reply_created',
+        threadId: thread.id,
+        messageId: id,
+        userId: authorUserId,
         workspaceId: thread.workspace_id,
         occurredAt: now,
-        data: () => commentEventData(tx, { threadId: thread.id, messageId: id, actorUserId: authorUserId }),
       });
       return id;
     });

@@ -23,8 +23,7 @@ import { etagOf, ifNoneMatches, markupVersionForCaller, readUrlWindow, threadLis
 import { ResponseCache } from '../http/response-cache.ts';
 import { createThread, movePin } from '../model/thread-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
-import { commentEventData, recordEvent } from '../events/index.ts';
-import { recordActivity } from '../model/activity.ts';
+import { recordCommentAction } from '../model/activity.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -139,12 +138,13 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const threadId = await db.transaction(async (tx) => {
       const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
       const id = await createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
-      await recordActivity(tx, { kind: 'thread_created', threadId: id, userId: authorUserId, occurredAt: now });
-      await recordEvent(tx, {
-        type: 'comment_created',
+      await recordCommentAction(tx, {
+        kind: 'thread_created',
+        threadId: id,
+        messageId: 'first',
+        userId: authorUserId,
         workspaceId: markup.workspace_id,
         occurredAt: now,
-        data: () => commentEventData(tx, { threadId: id, messageId: 'first', actorUserId: authorUserId }),
       });
       return id;
     });
@@ -166,12 +166,12 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
           [thread.id, isoAt(modifiedAt), userId],
         );
         if (changed.length === 0) return;
-        await recordActivity(tx, { kind: 'thread_resolved', threadId: thread.id, userId, occurredAt: modifiedAt });
-        await recordEvent(tx, {
-          type: 'comment_resolved',
+        await recordCommentAction(tx, {
+          kind: 'thread_resolved',
+          threadId: thread.id,
+          userId,
           workspaceId: thread.workspace_id,
           occurredAt: modifiedAt,
-          data: () => commentEventData(tx, { threadId: thread.id, actorUserId: userId }),
         });
       });
     }
@@ -192,13 +192,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
         );
         if (changed.length === 0) return;
         const userId = await actingUserId(tx, caller, thread.workspace_id, clock);
-        await recordActivity(tx, { kind: 'thread_unresolved', threadId: thread.id, userId, occurredAt: now });
-        await recordEvent(tx, {
-          type: 'comment_unresolved',
-          workspaceId: thread.workspace_id,
-          occurredAt: now,
-          data: () => commentEventData(tx, { threadId: thread.id, actorUserId: userId }),
-        });
+        await recordCommentAction(tx, { kind: 'thread_unresolved', threadId: thread.id, userId, workspaceId: thread.workspace_id, occurredAt: now });
       });
     }
     const body: UnresolveThreadResponse = { threadId: thread.id };
