@@ -8,6 +8,7 @@
  * the editor's canonical form, and reading it back gives the same normalized Delta.
  */
 import type { Delta, DeltaAttributes, DeltaOp, MentionEmbed } from '../api/wire';
+import { natives } from '../util/natives';
 
 type InlineFormat = 'bold' | 'italic' | 'underline' | 'strike' | 'code';
 type Mention = MentionEmbed['mention'];
@@ -52,7 +53,7 @@ export function mentionOf(insert: unknown): MentionEmbed | undefined {
 }
 
 /** A stable key of an attribute set (key order aside), for merging and comparing. */
-export const attributesKey = (attributes: DeltaAttributes | undefined): string => (attributes ? JSON.stringify(Object.entries(attributes).sort()) : '');
+export const attributesKey = (attributes: DeltaAttributes | undefined): string => (attributes ? natives().stringify(Object.entries(attributes).sort()) : '');
 
 /** Appends an insert to `ops`, merged into the last op when both are text with equal attributes. */
 export function pushOp(ops: DeltaOp[], insert: string | MentionEmbed, attributes?: DeltaAttributes): void {

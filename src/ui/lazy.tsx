@@ -52,7 +52,6 @@ export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
 export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
 export const Annotator = lazyComponent(annotator, (m) => m.Annotator);
-export const AttachButton = lazyComponent(media, (m) => m.AttachButton);
 export const AttachmentChips = lazyComponent(media, (m) => m.AttachmentChips);
 export const MessageAttachments = lazyComponent(media, (m) => m.MessageAttachments);
 export const Lightbox = lazyComponent(media, (m) => m.Lightbox);

@@ -131,6 +131,8 @@ describe('comment mode', () => {
 
     const composer = page.getByRole('dialog', { name: 'New comment' });
     await expect.element(composer).toBeVisible();
+    // Its buttons are there from the first frame: nothing arrives later to move Post from under the pointer.
+    expect(composer.getByRole('button', { name: 'Attach files' }).query()).not.toBeNull();
     await composer.getByRole('textbox', { name: 'Comment' }).fill('The link\nis too small');
     await composer.getByRole('button', { name: 'Post' }).click();
 

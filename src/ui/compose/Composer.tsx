@@ -2,11 +2,11 @@
 import { useRef } from 'preact/hooks';
 import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
-import { dropProps, pasteFilesProps } from '../files';
+import { AttachButton, dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
 import { launcherOf, useDialogFocus } from '../focus';
 import { useWidget } from '../hooks';
-import { AttachButton, AttachmentChips } from '../lazy';
+import { AttachmentChips } from '../lazy';
 import { useMentionSource } from '../mentions';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';

@@ -25,12 +25,20 @@ export function ScreenshotDraft() {
   return (
     <section class="pm-shot-draft" aria-label={strings.screenshot.region}>
       {draft.status === 'capturing' && (
-        <div class="pm-shot-progress" role="status">
-          <span class="pm-spinner" aria-hidden="true" />
-          <span>{strings.screenshot.phases[draft.phase] ?? strings.screenshot.capturing}</span>
-          <button type="button" class="pm-button pm-button--quiet" onClick={() => actions.cancelScreenshot()}>
-            {strings.screenshot.cancel}
-          </button>
+        // The preview's own layout with an empty frame: when the image arrives nothing below it moves
+        // (the Post button stays under the reviewer's pointer).
+        <div class="pm-shot-ready">
+          <div class="pm-thumb-button pm-shot-pending" aria-hidden="true">
+            <div class="pm-thumb" style={{ aspectRatio: `${window.innerWidth || 4} / ${window.innerHeight || 3}` }} />
+            <span class="pm-spinner" />
+          </div>
+          <div class="pm-shot-buttons" role="status">
+            <span>{strings.screenshot.phases[draft.phase] ?? strings.screenshot.capturing}</span>
+            <button type="button" class="pm-button pm-button--quiet" onClick={() => actions.cancelScreenshot()}>
+              {strings.screenshot.cancel}
+            </button>
+          </div>
+          <p class="pm-muted pm-shot-privacy">{strings.screenshot.privacy}</p>
         </div>
       )}
       {draft.status === 'ready' && (

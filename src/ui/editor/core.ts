@@ -14,8 +14,12 @@
 import type { Delta, MentionEmbed } from '../../api/wire';
 import { attributesKey, deltaToDom, domToDelta, serializeDom } from '../../delta/dom';
 import { ListenerCollection } from '../../util/listener-collection';
+import { natives } from '../../util/natives';
 import * as m from './model';
 import { caretRect, readIndices, renderInto, writeIndices } from './view';
+
+/** Comparisons go through pristine JSON: a host page's `JSON.stringify` may truncate or reshape. */
+const stringify = (value: unknown): string => natives().stringify(value);
 
 export interface EditorEvents {
   /** The content changed; `delta` is normalized and ends in '\n'. */
@@ -206,7 +210,7 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
     const delta = domToDelta(root);
     const doc = m.fromDelta(delta);
     const selection = readIndices(root, doc.length);
-    const changed = JSON.stringify(delta) !== JSON.stringify(value);
+    const changed = stringify(delta) !== stringify(value);
     const max = doc.length - 1;
     const next = { ...state, ...selection, doc };
     next.from = Math.min(next.from, max);
@@ -243,7 +247,7 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
     doc: () => state.doc,
     load,
     shows(other) {
-      const key = (delta: Delta) => JSON.stringify(m.toDelta(m.fromDelta(delta)).ops.map((op) => [op.insert, attributesKey(op.attributes)]));
+      const key = (delta: Delta) => stringify(m.toDelta(m.fromDelta(delta)).ops.map((op) => [op.insert, attributesKey(op.attributes)]));
       return key(domToDelta(deltaToDom(other, root.ownerDocument))) === key(value);
     },
     focus,

@@ -160,4 +160,24 @@ describe('changes the browser makes itself', () => {
     rig.input.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '日本' }));
     expect(rig.value()).toEqual({ ops: [text('a日本\n')] });
   });
+
+  it('are read back on a page whose JSON.stringify and Array.prototype.toJSON are patched', async () => {
+    rig = await mountRichText();
+    await userEvent.keyboard('a');
+    // As on demo/hostile/globals.html, where every delta serialises to the same cut-short string.
+    const stringify = JSON.stringify;
+    const proto = Array.prototype as unknown as { toJSON?: () => string };
+    proto.toJSON = function (this: unknown[]) {
+      return `[${this.map(String).join(', ')}]`;
+    };
+    JSON.stringify = ((value: unknown) => String(stringify(value)).slice(0, 10)) as typeof JSON.stringify;
+    try {
+      (rig.input.querySelector('p')!.firstChild as Text).data = 'a long sentence the page would cut';
+      rig.input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromDrop' }));
+    } finally {
+      JSON.stringify = stringify;
+      delete proto.toJSON;
+    }
+    expect(rig.value()).toEqual({ ops: [text('a long sentence the page would cut\n')] });
+  });
 });

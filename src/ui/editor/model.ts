@@ -88,7 +88,7 @@ export function typingFormats(doc: Doc, index: number): Attrs {
 export function formatsIn({ doc, from, to }: State): Attrs {
   const texts = doc.slice(from, to).filter(isText);
   let common: Attrs = texts.length ? { ...texts[0]!.a } : typingFormats(doc, from);
-  for (const item of texts) for (const k in common) if (item.a?.[k] !== common[k]) delete common[k];
+  for (const item of texts) for (const k of Object.keys(common)) if (item.a?.[k] !== common[k]) delete common[k];
   const lists = new Set(lineEnds(doc, from, to).map((n) => doc[n]!.a?.list));
   if (lists.size === 1) common = { ...common, list: [...lists][0] };
   return common;
@@ -119,7 +119,7 @@ export function replace(state: State, items: readonly Item[]): State {
 export function textItems(state: State, text: string, attrs: Attrs | undefined): Item[] {
   const line = state.doc[lineEnd(state.doc, state.from)]!.a;
   let a: Attrs | undefined;
-  for (const k in attrs) if (attrs[k]) a = { ...a, [k]: attrs[k] };
+  for (const [k, v] of Object.entries(attrs ?? {})) if (v) a = { ...a, [k]: v };
   return text
     .replace(/\r\n?/g, '\n')
     .split('')

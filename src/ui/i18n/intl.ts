@@ -9,6 +9,9 @@
 let active = 'en';
 const cache = new Map<string, unknown>();
 
+/** A cache key for formatter options (not JSON: a host page may have patched `JSON.stringify`). */
+const keyOf = (options: object | undefined): string => Object.entries(options ?? {}).join(';');
+
 /** The BCP 47 tag every formatter uses from now on (already canonical). */
 export function setIntlLocale(tag: string): void {
   if (tag === active) return;
@@ -35,7 +38,7 @@ function cached<T>(key: string, make: (locale: string) => T): T {
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   if (!Number.isFinite(value)) return '';
-  return cached(`n${JSON.stringify(options ?? {})}`, (locale) => new Intl.NumberFormat(locale, options)).format(value);
+  return cached(`n${keyOf(options)}`, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 /** Plural forms of one message, `#` standing for the formatted count ("# open threads"). */
@@ -85,5 +88,5 @@ export function formatRelative(epochMs: number, now: number, justNow: string): s
 /** A date and/or time in the active locale ("21 Nov 2026, 14:05"). */
 export function formatDate(epochMs: number, options: Intl.DateTimeFormatOptions): string {
   if (!Number.isFinite(epochMs)) return '';
-  return cached(`d${JSON.stringify(options)}`, (locale) => new Intl.DateTimeFormat(locale, options)).format(epochMs);
+  return cached(`d${keyOf(options)}`, (locale) => new Intl.DateTimeFormat(locale, options)).format(epochMs);
 }

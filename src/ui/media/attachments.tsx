@@ -4,7 +4,6 @@
  * show through `<img>` only (no user content becomes HTML); other files open in a new tab from the
  * storage's signed address, which serves them as downloads.
  */
-import { useRef } from 'preact/hooks';
 import type { Attachment } from '../../api/wire';
 import type { AttachmentDraft } from '../../state/attachment-actions';
 import { DIAGNOSTICS_FILENAME } from '../../state/diagnostics-summary';
@@ -12,32 +11,6 @@ import { DiagnosticsSummary } from './DiagnosticsSummary';
 import { useWidget } from '../hooks';
 import { describeError, strings } from '../strings';
 import { useMediaStyles } from './styles';
-
-/** The "Attach files" button with its hidden file input. */
-export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
-  useMediaStyles();
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        tabIndex={-1}
-        onChange={(event) => {
-          const files = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = '';
-          if (files.length) onFiles(files);
-        }}
-      />
-      <button type="button" class="pm-button pm-button--quiet" disabled={disabled} onClick={() => input.current?.click()}>
-        <PaperclipIcon />
-        {strings.attachments.add}
-      </button>
-    </>
-  );
-}
 
 /** The files of one composer, with upload state, remove and retry. */
 export function AttachmentChips({ composerKey }: { composerKey: string }) {
@@ -112,14 +85,6 @@ export function MessageAttachments({ attachments, onOpenImage }: { attachments: 
 }
 
 // Drawn, not emoji: emoji fonts are missing on many systems (and render as boxes).
-function PaperclipIcon() {
-  return (
-    <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
-    </svg>
-  );
-}
-
 function FileIcon() {
   return (
     <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">

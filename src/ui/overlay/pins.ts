@@ -6,6 +6,7 @@ import { pointOfPin, resolveAnchor, type PinAnchor, type ResolvedPin } from '../
 import type { Point } from '../positions';
 import { clipAncestorsOf, clipBoxOf, contains, isStyleVisible, type Box } from './clip';
 import type { RetryState } from './reanchor';
+import { natives } from '../../util/natives';
 
 export interface PinRecord extends RetryState {
   key: string;
@@ -188,7 +189,7 @@ const signatures = new WeakMap<PinAnchor, string>();
 export function signatureOf(anchor: PinAnchor): string {
   let signature = signatures.get(anchor);
   if (signature === undefined) {
-    signature = JSON.stringify([
+    signature = natives().stringify([
       anchor.elements,
       (anchor.elementParents ?? []).map((parent) => [parent.path, parent.depth]),
       anchor.offsetXPercentage,
