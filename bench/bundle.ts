@@ -31,6 +31,7 @@ export async function measure(): Promise<BenchSection> {
     add('… of which fetching app.js (median)', `${load.medianFetchMs.toFixed(1)} ms`, '—', null);
     add('… of which parsing, running, first render (median)', `${load.medianRunMs.toFixed(1)} ms`, '—', null);
     add('long tasks (> 50 ms) during widget load', `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`, '0', load.longTasks === 0);
+    add("widget's script time in a long (> 50 ms) frame during load, worst", `${load.maxWidgetFrameMs.toFixed(1)} ms`, '≤ 50 ms', load.maxWidgetFrameMs <= 50);
   } finally {
     await server.stop();
   }

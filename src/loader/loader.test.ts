@@ -42,7 +42,8 @@ function deferredImport() {
   return { importer, urls, resolve: (m: WidgetModule) => resolve(m), reject: (e: unknown) => reject(e) };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Two tasks: the widget starts in the task after the import resolved.
+const tick = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0));
 const METHODS = ['close', 'destroy', 'identify', 'init', 'on', 'open', 'setViewMode', 'signOut'];
 
 describe('loader', () => {

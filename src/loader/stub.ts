@@ -134,7 +134,7 @@ export function installPinmarkLoader(
       });
     }
 
-    importModule(new URL('app.js', src).href).then((module) => {
+    const start = (module: WidgetModule) => {
       try {
         const instance = module.createPinmark(undefined, { earlyDiagnostics: early });
         for (const entry of queue) {
@@ -148,7 +148,10 @@ export function installPinmarkLoader(
       } catch (error) {
         failed(error);
       }
-    }, failed);
+    };
+    // In a task of its own: evaluating app.js is one task, starting the widget the next, so neither
+    // holds the page's main thread for long (the import's callback would run inside the first).
+    importModule(new URL('app.js', src).href).then((module) => void setTimeout(() => start(module), 0), failed);
   } catch (error) {
     warn(error);
   }
