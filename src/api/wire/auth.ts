@@ -1,0 +1,66 @@
+/**
+ * Wire types of authentication: token exchange, the SDK sign-in (with its popup's messages) and
+ * the auth configuration.
+ */
+import type { Iso8601 } from './common';
+
+export interface FeedbackMarkupRole {
+  slug: 'reviewer' | 'admin' | string;
+  name: string;
+  /** Markup scopes this role grants (see MarkupScope). */
+  scopes: string[];
+}
+
+export interface ExchangeRequest {
+  token: string;
+}
+
+export interface ExchangeTokenResponse {
+  exchangeToken: string;
+  expiresAt: Iso8601;
+  workspaceId: string;
+  userId: string;
+  markupRole: FeedbackMarkupRole;
+}
+
+export interface SdkExchangeRequest {
+  publicKey: string;
+  markupId: string;
+  sdkOrigin: string;
+  state?: string;
+}
+
+export interface SdkExchangeResponse extends ExchangeTokenResponse {
+  validatedSdkOrigin: string;
+  name: string;
+}
+
+export interface SdkExchangeResultQuery {
+  state: string;
+  publicKey: string;
+  markupId: string;
+}
+
+export interface AuthConfigResponse {
+  installationId: string;
+  expectedAud: string;
+  expectedIss: string;
+  /** Decided extras. */
+  signingAlgorithms?: string[];
+  rateLimits?: { exchangePerMinute: number };
+}
+
+/**
+ * The message the sign-in popup posts to its opener once the SDK session is minted.
+ * It carries no token: the widget reads the result once through GET /auth/sdk-exchange/result.
+ */
+export interface SignInDoneMessage {
+  type: 'pinmark:sdk-signed-in';
+  state: string;
+}
+
+export interface SignInFailedMessage {
+  type: 'pinmark:sdk-sign-in-failed';
+  state: string;
+  message: string;
+}
