@@ -19,7 +19,7 @@ import { App } from './App';
 import baseCss from './base.css?inline';
 import dockCss from './dock.css?inline';
 import { Widget, type ReviewTools } from './hooks';
-import { activeLocale } from './i18n';
+import { activeLocale, formatterWarmUps } from './i18n';
 import { reviewChunk } from './lazy';
 
 export const HOST_TAG = 'pinmark-root';
@@ -99,6 +99,7 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
   keepAttached(host, listeners);
   render(h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement } }, h(App, null)), container);
   markLauncherVisible();
+  warmUpWhenIdle(formatterWarmUps(), listeners);
 
   return {
     host,
@@ -112,6 +113,15 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
       }
     },
   };
+}
+
+/** One step per idle period, so none of them is a long task of its own. */
+function warmUpWhenIdle(steps: (() => unknown)[], listeners: ListenerCollection): void {
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length) listeners.requestIdleCallback(next, 5_000);
+  };
+  listeners.requestIdleCallback(next, 5_000);
 }
 
 type PopoverHost = HTMLElement & { showPopover?: () => void };

@@ -85,6 +85,22 @@ export class ListenerCollection {
     return release;
   }
 
+  /** A callback when the page's main thread is idle (at the latest after `timeoutMs`); a short timer where idle callbacks are missing. */
+  requestIdleCallback(callback: () => void, timeoutMs: number): Cleanup {
+    if (this.destroyed) return noop;
+    const run = this.guard(callback);
+    if (typeof window.requestIdleCallback !== 'function') return this.setTimeout(callback, 1);
+    const release = this.own(() => window.cancelIdleCallback(id));
+    const id = window.requestIdleCallback(
+      () => {
+        release();
+        run();
+      },
+      { timeout: timeoutMs },
+    );
+    return release;
+  }
+
   /** Owns an observer (MutationObserver, ResizeObserver…): disconnected on `removeAll()`. */
   observe(observer: { disconnect(): void }): Cleanup {
     return this.own(() => observer.disconnect());

@@ -8,7 +8,7 @@
 import { lazyModule } from '../../util/lazy-module';
 import { strings } from './active';
 import { en, type Strings } from './en';
-import { setIntlLocale } from './intl';
+import { formatterWarmUps as intlWarmUps, setIntlLocale } from './intl';
 import { resolveLocale, type ResolvedLocale } from './locale';
 import { assignDeep, checkOverrides, type StringOverrides, type Table } from './overrides';
 
@@ -60,6 +60,9 @@ export function resetLocale(): void {
   generation++;
   fill(resolveLocale(), null);
 }
+
+/** Idle-time steps that build the active locale's formatters before a click needs them (intl.ts). */
+export const formatterWarmUps = (): (() => unknown)[] => intlWarmUps(current.table);
 
 /** The active locale: its tag (for `lang`) and direction (for `dir`) on the widget's root. */
 export const activeLocale = (): ResolvedLocale => current;
