@@ -3,7 +3,7 @@
  * reload and find the pin on the same spot, reply, resolve, and see it all as another user.
  */
 import { test, expect } from '@playwright/test';
-import { centerOf, demo, freshPath, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+import { centerOf, demo, freshPath, launcher, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
 
 test('pin → thread → reload → reply → resolve, seen by a second reviewer', async ({ page, browser }) => {
   const path = freshPath('loop');
@@ -70,6 +70,14 @@ test('pin → thread → reload → reply → resolve, seen by a second reviewer
   await page2.goto(path);
   await signInWithPopup(page2, { name: 'Grace Second', email: 'grace@example.com' });
   await expect(pins(page2)).toHaveCount(1);
+  // As a reviewer would: out of comment mode (sign-in entered it), then scroll to the heading. The pin
+  // is below the fold; clicking it there would let the test tool scroll the page under a pin that
+  // follows the page one frame later, and the click would land on the page.
+  await page2.keyboard.press('Escape');
+  await expect(launcher(page2)).toHaveAttribute('aria-pressed', 'false');
+  await page2.locator('#pricing-title').scrollIntoViewIfNeeded();
+  const heading = (await page2.locator('#pricing-title').boundingBox())!;
+  await expect.poll(async () => Math.abs((await centerOf(pins(page2).first())).y - (heading.y + heading.height / 2))).toBeLessThanOrEqual(2);
   await pins(page2).first().click();
   const thread2 = page2.getByRole('dialog', { name: /^Thread \d+$/ });
   await expect(thread2).toContainText('The heading should say');
