@@ -51,6 +51,8 @@ describe('createPinmark', () => {
     vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     const pinmark = createPinmark({ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test' });
     pinmark.init({ publicKey: 'pk', markupId: 'm2', apiBase: 'http://x.test' });
+    // The UI mounts in a task after init (runtime.ts); the first widget's never does.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.querySelectorAll('pinmark-root')).toHaveLength(1);
     pinmark.destroy();
     expect(document.querySelectorAll('pinmark-root')).toHaveLength(0);

@@ -67,7 +67,9 @@ export function startRuntime(
   };
   const start = () => {
     if (owner.isDestroyed) return;
-    if (document.body) mount();
+    // The UI in a task of its own after the controller's, so each stays short; it shows the store as
+    // it is then, whatever the host called meanwhile.
+    if (document.body) owner.nextTask(mount);
     else owner.add(document, 'DOMContentLoaded', mount, { once: true });
   };
   // The words first: a German table is a download, and the UI should never show English before it.

@@ -8,6 +8,8 @@
 
 export type Cleanup = () => void;
 
+type PostTask = (callback: () => void, options: { priority: 'user-blocking'; signal: AbortSignal }) => Promise<unknown>;
+
 /**
  * Callbacks run through here: an exception in the widget's own handler must never surface in the
  * host page, so it is handed to `onError` (the widget reports it) or, without one, warned about.
@@ -82,6 +84,25 @@ export class ListenerCollection {
       release();
       run(time);
     });
+    return release;
+  }
+
+  /**
+   * A callback in a task of its own, ahead of the page's ordinary tasks where the browser has
+   * `scheduler.postTask` (a zero timer elsewhere): for splitting work that must still happen soon.
+   */
+  nextTask(callback: () => void): Cleanup {
+    if (this.destroyed) return noop;
+    const scheduler = (window as { scheduler?: { postTask?: PostTask } }).scheduler;
+    if (typeof scheduler?.postTask !== 'function') return this.setTimeout(callback, 0);
+    const controller = new AbortController();
+    const release = this.own(() => controller.abort());
+    const run = this.guard(callback);
+    const task = () => {
+      release();
+      run();
+    };
+    scheduler.postTask(task, { priority: 'user-blocking', signal: controller.signal }).catch(noop);
     return release;
   }
 
