@@ -15,6 +15,8 @@ export interface LoadTimeResult {
   longTasks: number;
   /** The widget's own script time in a frame over 50 ms (Long Animation Frames attribution), the worst seen; 0 when no frame was that long. */
   maxWidgetFrameMs: number;
+  /** The widget's scripts in that frame, with their times. */
+  worstFrameScripts: string;
   /** Median of: loader start → app.js fully received (network + the browser's queueing). */
   medianFetchMs: number;
   /** Median of: app.js received → launcher visible (parse, evaluate, first render). */
@@ -28,7 +30,7 @@ interface LoadSample {
   fetchMs: number;
   runMs: number;
   tasks: number[];
-  widgetFrameMs: number;
+  widgetFrames: { widget: number; scripts: string }[];
 }
 
 /**
@@ -55,8 +57,10 @@ export async function measureLoadTime(baseUrl: string, runs = 20): Promise<LoadT
         }).observe({ type: 'longtask', buffered: true });
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as any[]) {
-            const widget = e.scripts.filter((s: any) => /\/widget\//.test(s.sourceURL)).reduce((sum: number, s: any) => sum + s.duration, 0);
-            w.__frames.push({ start: e.startTime, end: e.startTime + e.duration, widget });
+            const ours = e.scripts.filter((s: any) => /\/widget\//.test(s.sourceURL));
+            const widget = ours.reduce((sum: number, s: any) => sum + s.duration, 0);
+            const scripts = ours.map((s: any) => `${s.invoker.replace(/^.*\/widget\//, '')} ${Math.round(s.duration)} ms`).join(', ');
+            w.__frames.push({ start: e.startTime, end: e.startTime + e.duration, widget, scripts });
           }
         }).observe({ type: 'long-animation-frame', buffered: true });
         new PerformanceObserver((list) => {
@@ -79,7 +83,7 @@ export async function measureLoadTime(baseUrl: string, runs = 20): Promise<LoadT
           fetchMs: fetched - start,
           runMs: shown - fetched,
           tasks: (w.__longTasks as { start: number; duration: number }[]).filter((t) => t.start + t.duration >= start && t.start <= shown + 50).map((t) => t.duration),
-          widgetFrameMs: Math.max(0, ...(w.__frames as { start: number; end: number; widget: number }[]).filter((f) => f.end >= start && f.start <= shown + 50).map((f) => f.widget)),
+          widgetFrames: (w.__frames as { start: number; end: number; widget: number; scripts: string }[]).filter((f) => f.end >= start && f.start <= shown + 50),
         };
       });
       if (i >= 2) samples.push(value); // the first two runs warm the server and the disk cache
@@ -99,6 +103,11 @@ export async function measureLoadTime(baseUrl: string, runs = 20): Promise<LoadT
     p90Ms: percentile(times, 0.9),
     maxLongTaskMs: tasks.length ? Math.max(...tasks) : 0,
     longTasks: tasks.length,
-    maxWidgetFrameMs: Math.max(0, ...samples.map((s) => s.widgetFrameMs)),
+    ...worstFrame(samples.flatMap((s) => s.widgetFrames)),
   };
+}
+
+function worstFrame(frames: { widget: number; scripts: string }[]): { maxWidgetFrameMs: number; worstFrameScripts: string } {
+  const worst = frames.reduce<(typeof frames)[number] | undefined>((a, f) => (f.widget > (a?.widget ?? 0) ? f : a), undefined);
+  return { maxWidgetFrameMs: worst?.widget ?? 0, worstFrameScripts: worst?.scripts ?? '' };
 }
