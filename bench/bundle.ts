@@ -32,7 +32,8 @@ export async function measure(): Promise<BenchSection> {
     add('… of which fetching app.js (median)', `${load.medianFetchMs.toFixed(1)} ms`, '—', null);
     add('… of which parsing, running, first render (median)', `${load.medianRunMs.toFixed(1)} ms`, '—', null);
     add('long tasks (> 50 ms) during widget load', `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`, '0', load.longTasks === 0);
-    add("widget's script time in a long (> 50 ms) frame during load, worst", `${load.maxWidgetFrameMs.toFixed(1)} ms${load.worstFrameScripts ? ` (${load.worstFrameScripts})` : ''}`, '≤ 50 ms', load.maxWidgetFrameMs <= 50);
+    // Several short tasks can share one frame (nothing to paint meanwhile): the budget is per task (row above).
+    add("widget's scripts in one long (> 50 ms) frame during load, worst", `${load.maxWidgetFrameMs.toFixed(1)} ms${load.worstFrameScripts ? ` (${load.worstFrameScripts})` : ''}`, '—', null);
     const slow = await measureSlowStart(server.url, 4, Number(process.env.BENCH_SLOW_RUNS ?? 8));
     add(`on a ×${slow.rate} slower CPU: loader → launcher, median of ${slow.runs}`, `${slow.medianLauncherMs.toFixed(0)} ms`, '—', null);
     add(`on a ×${slow.rate} slower CPU: the widget's longest task in its first 3 s`, `${slow.longestScriptMs.toFixed(0)} ms (${slow.longestScript})`, '—', null);

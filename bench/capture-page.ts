@@ -11,6 +11,8 @@ export interface PathResult {
   /** Text drawn on canvases during one extra (untimed) run, in order. */
   drawnText: string;
   masked?: number;
+  /** The longest task (Long Tasks API) that started during a timed run: how long the page was held. */
+  longestTaskMs?: number;
   pngBytes?: number;
   encoded?: { type: string; bytes: number };
 }
@@ -43,6 +45,12 @@ export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' 
       };
       const keys = ['ours', 'naive'] as const;
       const times: Record<string, number[]> = { ours: [], naive: [] };
+      const spans: Record<string, [number, number][]> = { ours: [], naive: [] };
+      const longTasks: { start: number; duration: number }[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+      });
+      observer.observe({ type: 'longtask' });
       const errors: Record<string, string> = {};
       const last: Record<string, Shot> = {};
       for (let round = 0; round <= runs; round++) {
@@ -56,9 +64,16 @@ export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' 
             errors[key] = error instanceof Error ? error.message : String(error);
             continue;
           }
-          if (round > 0) times[key]!.push(performance.now() - started);
+          if (round > 0) {
+            times[key]!.push(performance.now() - started);
+            spans[key]!.push([started, performance.now()]);
+          }
         }
       }
+      // Long-task entries arrive after their task: let the last ones in.
+      await new Promise((r) => setTimeout(r, 100));
+      for (const entry of observer.takeRecords()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+      observer.disconnect();
       const results = {} as Record<'ours' | 'naive', PathResult>;
       for (const key of keys) {
         if (errors[key]) {
@@ -82,7 +97,8 @@ export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' 
           Object.assign(proto, originals);
         }
         const sorted = [...times[key]!].sort((a, b) => a - b);
-        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, drawnText: drawn.join('') };
+        const during = longTasks.filter((t) => spans[key]!.some(([from, to]) => t.start >= from - 1 && t.start <= to));
+        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, drawnText: drawn.join(''), longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
       }
       if (!errors.ours) {
         const canvas = last.ours!.canvas;
