@@ -146,10 +146,15 @@ export function pin(page: Page, number: number): Locator {
   return page.getByRole('button', { name: `Thread ${number}`, exact: true });
 }
 
-/** The number of the newest thread on a page path, as the server stores it. */
+/**
+ * The newest thread on a page path, as the server stores it. Waits for the first one: a posted
+ * comment leaves the outbox a moment later, and `delivered()` can look in the frame between the
+ * composer closing and its unsent pin appearing.
+ */
 export async function newestThreadOn(path: string): Promise<ThreadResponse> {
-  const threads = await serverThreadsOn(path);
-  const newest = threads.sort((a, b) => b.number - a.number)[0];
-  if (!newest) throw new Error(`no thread on ${path}`);
-  return newest;
+  let newest: ThreadResponse | undefined;
+  await expect
+    .poll(async () => (newest = (await serverThreadsOn(path)).sort((a, b) => b.number - a.number)[0]) !== undefined, { message: `no thread on ${path}`, timeout: 15_000 })
+    .toBe(true);
+  return newest!;
 }
