@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { CreateThreadRequest, PresignedPost } from '../src/api/wire.ts';
+import type { CreateThreadRequest, MovePinRequest, PresignedPost } from '../src/api/wire.ts';
 import { createApp } from './app.ts';
 import type { AppConfig, AppDeps, Logger } from './deps.ts';
 import { openPglite } from './db/pglite.ts';
@@ -188,6 +188,19 @@ export function threadBody(overrides: Partial<CreateThreadRequest> & Record<stri
     viewModeId: 'desktop',
     ...overrides,
   } as CreateThreadRequest;
+}
+
+/** A valid MovePinRequest: the pin goes to the third FAQ item of the pricing page. */
+export function movePinBody(): MovePinRequest {
+  return {
+    url: 'http://localhost:8787/pricing.html?plan=pro#faq',
+    canonicalUrl: 'http://localhost:8787/pricing.html',
+    elements: [{ elementPath: '#faq > li:nth-child(3)', offsetXPercentage: 5, offsetYPercentage: 95 }],
+    browserContext: threadBody().browserContext,
+    elementParents: [],
+    viewportXPercentage: 10,
+    viewportYPercentage: 20,
+  };
 }
 
 export interface FormFile {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/tokens.ts';
 import { createApiKey, createWebpageMarkup } from '../seed.ts';
-import { API, createTestServer, PNG_1X1, postForm, threadBody, type TestResponse, type TestServer } from '../test-support.ts';
+import { API, createTestServer, PNG_1X1, movePinBody, postForm, threadBody, type TestResponse, type TestServer } from '../test-support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };
@@ -121,15 +121,7 @@ describe('GET /threads cache', () => {
     const reopened = await across(() => ok(s.request('POST', `${API}/threads/${t.id}/unresolve`, { token: alice.token })));
     expect(threadIn(reopened.after, t.id).resolved).toBe(false);
 
-    const move = {
-      url: 'http://localhost:8787/pricing.html?plan=pro#faq',
-      canonicalUrl: 'http://localhost:8787/pricing.html',
-      elements: [{ elementPath: '#faq > li:nth-child(3)', offsetXPercentage: 5, offsetYPercentage: 95 }],
-      browserContext: threadBody().browserContext,
-      elementParents: [],
-      viewportXPercentage: 10,
-      viewportYPercentage: 20,
-    };
+    const move = movePinBody();
     const moved = await across(() => ok(s.request('PATCH', `${API}/threads/${t.id}/move-pin`, { token: alice.token, body: move })));
     expect(threadIn(moved.after, t.id).elements[0].path).toBe('#faq > li:nth-child(3)');
     expect(threadIn(moved.after, t.id).parents).toEqual([]);

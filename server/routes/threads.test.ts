@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, movePinBody, threadBody, type TestServer } from '../test-support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };
@@ -199,15 +199,7 @@ describe('DELETE /threads/:id and PATCH move-pin', () => {
 
   it('moves the pin and answers the short record', async () => {
     const t = (await create(alice.token)).body.data;
-    const move = {
-      url: 'http://localhost:8787/pricing.html?plan=pro#faq',
-      canonicalUrl: 'http://localhost:8787/pricing.html',
-      elements: [{ elementPath: '#faq > li:nth-child(3)', offsetXPercentage: 5, offsetYPercentage: 95 }],
-      browserContext: threadBody().browserContext,
-      elementParents: [],
-      viewportXPercentage: 10,
-      viewportYPercentage: 20,
-    };
+    const move = movePinBody();
     expect((await s.request('PATCH', `${API}/threads/${t.id}/move-pin`, { token: bob.token, body: move })).status).toBe(403);
     const res = await s.request('PATCH', `${API}/threads/${t.id}/move-pin`, { token: alice.token, body: move });
     expect(res.status).toBe(200);
