@@ -10,6 +10,7 @@
  */
 import type { DiagnosticsCore } from '../capture/diagnostics/core';
 import type { PinmarkIdentifyResult, PinmarkInstance, PinmarkOptions } from '../types';
+import { runInNextTask } from '../util/next-task';
 
 type Method = Exclude<keyof PinmarkInstance, 'on' | 'identify'>;
 
@@ -151,12 +152,7 @@ export function installPinmarkLoader(
     };
     // In a task of its own: evaluating app.js is one task, starting the widget the next, so neither
     // holds the page's main thread for long (the import's callback would run inside the first).
-    const nextTask = (run: () => void) => {
-      const scheduler = (globalThis as { scheduler?: { postTask?: (run: () => void, options: { priority: string }) => unknown } }).scheduler;
-      if (typeof scheduler?.postTask === 'function') scheduler.postTask(run, { priority: 'user-blocking' });
-      else setTimeout(run, 0);
-    };
-    importModule(new URL('app.js', src).href).then((module) => nextTask(() => start(module)), failed);
+    importModule(new URL('app.js', src).href).then((module) => runInNextTask(() => start(module)), failed);
   } catch (error) {
     warn(error);
   }

@@ -6,9 +6,9 @@
  * for forgotten handlers (the pattern comes from the Hypothesis client).
  */
 
-export type Cleanup = () => void;
+import { runInNextTask } from './next-task';
 
-type PostTask = (callback: () => void, options: { priority: 'user-blocking'; signal: AbortSignal }) => Promise<unknown>;
+export type Cleanup = () => void;
 
 /**
  * Callbacks run through here: an exception in the widget's own handler must never surface in the
@@ -93,16 +93,13 @@ export class ListenerCollection {
    */
   nextTask(callback: () => void): Cleanup {
     if (this.destroyed) return noop;
-    const scheduler = (window as { scheduler?: { postTask?: PostTask } }).scheduler;
-    if (typeof scheduler?.postTask !== 'function') return this.setTimeout(callback, 0);
     const controller = new AbortController();
     const release = this.own(() => controller.abort());
     const run = this.guard(callback);
-    const task = () => {
+    runInNextTask(() => {
       release();
       run();
-    };
-    scheduler.postTask(task, { priority: 'user-blocking', signal: controller.signal }).catch(noop);
+    }, controller.signal);
     return release;
   }
 
