@@ -27,6 +27,7 @@ export type StorageConfig =
     };
 
 const isOff = (value: string) => ['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+const isOn = (value: string) => ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());
 
 function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   if (!env.PINMARK_S3_BUCKET) {
@@ -53,8 +54,33 @@ function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   return { driver: 's3', endpoint, region, bucket: env.PINMARK_S3_BUCKET, accessKeyId, secretAccessKey, forcePathStyle };
 }
 
+/**
+ * Where webhooks may be delivered. Private, loopback, link-local, unique-local, unspecified and
+ * cloud-metadata addresses are always refused (at registration and again after DNS resolution at
+ * delivery), except the hosts, addresses and CIDR ranges listed here. Development defaults to
+ * loopback so a local receiver works; production allows none, and refuses to start with a list.
+ */
+export interface WebhookTargetConfig {
+  allowedPrivateHosts: string[];
+}
+
+/** Per-user and per-workspace storage quotas for uploads, in bytes. */
+export interface QuotaConfig {
+  userBytes: number;
+  workspaceBytes: number;
+}
+
+/** Rate limiting per client address and per credential; off only by PINMARK_RATE_LIMITS=off. */
+export interface RateLimitConfig {
+  enabled: boolean;
+}
+
 export interface ServerConfig {
   port: number;
+  /** NODE_ENV=production: no demo, no development sign-in unless insecurely forced, unsafe setups refused. */
+  production: boolean;
+  /** Demo routes, demo pages and the demo seed (everything but production). */
+  demo: boolean;
   /** Listening address; undefined lets Node bind every interface (dual-stack `::` when available). */
   host?: string;
   dataDir: string;
@@ -68,7 +94,32 @@ export interface ServerConfig {
   /** Extra origins for the demo installation (ALLOWED_ORIGINS, comma-separated). */
   extraAllowedOrigins: string[];
   storage: StorageConfig;
+  webhooks: WebhookTargetConfig;
+  rateLimits: RateLimitConfig;
+  quotas: QuotaConfig;
+  /** PUBLIC_URL came from the environment (production requires it). */
+  publicUrlSet: boolean;
 }
+
+/** The variable that turns the development sign-in on in production (and a warning on every start). */
+export const INSECURE_DEV_SIGN_IN_VAR = 'PINMARK_INSECURE_DEV_SIGN_IN';
+export const DEFAULT_DEV_WEBHOOK_HOSTS = ['localhost', '127.0.0.0/8', '::1'];
+export const DEFAULT_QUOTA_USER_MB = 1024;
+export const DEFAULT_QUOTA_WORKSPACE_MB = 50 * 1024;
+
+function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback * 1024 * 1024;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of megabytes (got "${raw}")`);
+  return Math.floor(value * 1024 * 1024);
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT ? Number(env.PORT) : 8787;
@@ -81,18 +132,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   } catch {
     throw new Error(`PUBLIC_URL is not a valid URL: "${publicUrl}"`);
   }
+  const production = env.NODE_ENV === 'production';
+  const devIdp = production ? isOn(env[INSECURE_DEV_SIGN_IN_VAR] ?? '') : !isOff(env.PINMARK_DEV_IDP ?? '1');
   const config: ServerConfig = {
     port,
+    production,
+    demo: !production,
     dataDir: env.DATA_DIR || '.data',
     publicUrl,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     widgetDir: env.WIDGET_DIR || 'dist/widget',
     demoDir: env.DEMO_DIR || 'demo',
-    devIdp: !['0', 'false', 'off', 'no'].includes((env.PINMARK_DEV_IDP ?? '1').toLowerCase()),
-    extraAllowedOrigins: (env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    devIdp,
+    extraAllowedOrigins: list(env.ALLOWED_ORIGINS),
     storage: loadStorageConfig(env),
+    webhooks: {
+      allowedPrivateHosts: env.PINMARK_WEBHOOK_ALLOWED_HOSTS !== undefined ? list(env.PINMARK_WEBHOOK_ALLOWED_HOSTS) : production ? [] : DEFAULT_DEV_WEBHOOK_HOSTS,
+    },
+    rateLimits: { enabled: !isOff(env.PINMARK_RATE_LIMITS ?? 'on') },
+    quotas: {
+      userBytes: megabytes(env, 'PINMARK_QUOTA_USER_MB', DEFAULT_QUOTA_USER_MB),
+      workspaceBytes: megabytes(env, 'PINMARK_QUOTA_WORKSPACE_MB', DEFAULT_QUOTA_WORKSPACE_MB),
+    },
   };
   if (env.HOST) config.host = env.HOST;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;

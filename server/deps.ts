@@ -26,7 +26,10 @@ export const consoleLogger: Logger = {
   info: (message) => console.log(message),
 };
 
-export type AppConfig = Pick<ServerConfig, 'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc'>;
+export type AppConfig = Pick<
+  ServerConfig,
+  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'quotas'
+>;
 
 /**
  * What the demo pages and the simulated customer backend need. `customerJwt` (the installation's

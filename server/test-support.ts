@@ -12,6 +12,7 @@ import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import type { CreateThreadRequest, MovePinRequest, PresignedPost } from '../src/api/wire.ts';
 import { createApp } from './app.ts';
 import type { AppConfig, AppDeps, Logger } from './deps.ts';
+import { DEFAULT_DEV_WEBHOOK_HOSTS, DEFAULT_QUOTA_USER_MB, DEFAULT_QUOTA_WORKSPACE_MB } from './config.ts';
 import { openPglite } from './db/pglite.ts';
 import { migrate } from './db/migrate.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
@@ -86,6 +87,11 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     widgetDir: '/nonexistent/widget',
     demoDir: '/nonexistent/demo',
     devIdp: true,
+    production: false,
+    demo: true,
+    webhooks: { allowedPrivateHosts: DEFAULT_DEV_WEBHOOK_HOSTS },
+    rateLimits: { enabled: true },
+    quotas: { userBytes: DEFAULT_QUOTA_USER_MB * 1024 * 1024, workspaceBytes: DEFAULT_QUOTA_WORKSPACE_MB * 1024 * 1024 },
     ...overrides.config,
   };
   // Objects in a temporary folder, removed by close().
