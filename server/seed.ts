@@ -102,18 +102,33 @@ export async function createMember(db: Db, args: { workspaceId: string; name: st
   return id;
 }
 
-/** An installation verifying ES256 customer JWTs; returns its ids and the private JWK. */
-export async function createInstallation(db: Db, args: { workspaceId: string; allowedOrigins: string[]; expectedIss: string; now: number }) {
+export type CustomerJwtAlg = 'RS256' | 'ES256' | 'EdDSA';
+
+/**
+ * An installation verifying customer JWTs. With `customerKey` it trusts that public key (the
+ * customer keeps the private half); without, it makes an ES256 pair and returns the private JWK.
+ */
+export async function createInstallation(
+  db: Db,
+  args: { workspaceId: string; allowedOrigins: string[]; expectedIss: string; now: number; customerKey?: { alg: CustomerJwtAlg; publicJwk: JWK } },
+) {
   const id = randomUUID();
   const publicKey = randomToken(PUBLIC_KEY_PREFIX, 18);
   const expectedAud = `pinmark:${id}`;
-  const pair = await generateKeyPair('ES256', { extractable: true });
-  const publicJwk = await exportJWK(pair.publicKey);
-  const privateJwk = await exportJWK(pair.privateKey);
+  let alg: CustomerJwtAlg = 'ES256';
+  let publicJwk: JWK;
+  let privateJwk: JWK | null = null;
+  if (args.customerKey) {
+    ({ alg, publicJwk } = args.customerKey);
+  } else {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    publicJwk = await exportJWK(pair.publicKey);
+    privateJwk = await exportJWK(pair.privateKey);
+  }
   await db.query(
     `INSERT INTO installations (id, workspace_id, public_key, allowed_origins, expected_aud, expected_iss, jwt_alg, public_jwk, created_at, modified_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, 'ES256', $7::jsonb, $8::timestamptz, $8::timestamptz)`,
-    [id, args.workspaceId, publicKey, json(args.allowedOrigins), expectedAud, args.expectedIss, json(publicJwk), isoAt(args.now)],
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9::timestamptz, $9::timestamptz)`,
+    [id, args.workspaceId, publicKey, json(args.allowedOrigins), expectedAud, args.expectedIss, alg, json(publicJwk), isoAt(args.now)],
   );
   return { id, publicKey, expectedAud, privateJwk };
 }
@@ -172,7 +187,7 @@ export async function seedDemo(db: Db, config: SeedConfig, now = Date.now()): Pr
       expectedIss: DEMO_EXPECTED_ISS,
       workspaceApiKey,
       organizationApiKey,
-      customerJwt: { alg: 'ES256', privateJwk: installation.privateJwk, iss: DEMO_EXPECTED_ISS, aud: installation.expectedAud },
+      customerJwt: { alg: 'ES256', privateJwk: installation.privateJwk!, iss: DEMO_EXPECTED_ISS, aud: installation.expectedAud },
     };
   });
 }

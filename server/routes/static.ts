@@ -1,7 +1,8 @@
 /**
  * Files the browser loads from this server: the built widget at /widget/* (any site may load it,
- * including its lazily imported ESM chunks, so it is served with CORS) and the demo pages at /,
- * where `%PINMARK_…%` placeholders in .html files become the seeded demo's values.
+ * including its lazily imported ESM chunks, so it is served with CORS) and, outside production, the
+ * demo pages at /, where `%PINMARK_…%` placeholders in .html files become the seeded demo's values
+ * and each page gets its own Content-Security-Policy (demo-page-policy.ts).
  */
 import { Hono, type Context } from 'hono';
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { demoPagePolicy, NONCE_PLACEHOLDER, prepareDemoPage, type DemoPage } from './demo-page-policy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,7 +67,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
 }
 
 /**
- * A file ready to send: read, transformed, hashed and gzipped once, then kept until its mtime or
+ * A file ready to send: read, hashed and gzipped once, then kept until its mtime or
  * size changes. Every visitor of every customer page loads the widget, so this path must be cheap.
  */
 interface PreparedFile {
@@ -79,12 +81,11 @@ interface PreparedFile {
 const COMPRESSIBLE = /\.(html|js|mjs|cjs|css|json|map|txt|svg)$/i;
 const prepared = new Map<string, PreparedFile>();
 
-async function prepare(file: string, transform?: (text: string) => string): Promise<PreparedFile> {
+async function prepare(file: string): Promise<PreparedFile> {
   const info = await stat(file);
   const hit = prepared.get(file);
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
-  const raw = await readFile(file);
-  const body = transform ? Buffer.from(transform(raw.toString('utf8'))) : raw;
+  const body = await readFile(file);
   const entry: PreparedFile = {
     body,
     gzip: COMPRESSIBLE.test(file) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null,
@@ -116,30 +117,30 @@ function sendFile(c: Context, file: string, entry: PreparedFile, extraHeaders: R
   return new Response(c.req.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });
 }
 
-const NONCE_PLACEHOLDER = '%PINMARK_NONCE%';
+/** Demo pages, filled and given their policy once per file version; the nonce is new per response. */
+const demoPages = new Map<string, { mtimeMs: number; size: number; page: DemoPage }>();
+
+async function demoPage(file: string, fill: (html: string) => string): Promise<DemoPage> {
+  const info = await stat(file);
+  const hit = demoPages.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.page;
+  const page = prepareDemoPage(fill(await readFile(file, 'utf8')));
+  demoPages.set(file, { mtimeMs: info.mtimeMs, size: info.size, page });
+  return page;
+}
 
 /**
- * A demo page that uses `%PINMARK_NONCE%` is served the way a strict site serves itself: a CSP
- * header with a fresh nonce per response and no 'unsafe-inline' (demo/hostile/csp.html), so never
- * cached. `apiOrigin` is named besides 'self' in case the page is opened under another host name.
+ * A demo page with a fresh nonce and its policy (demo-page-policy.ts), so never cached.
+ * `apiOrigin` is named besides 'self' in case the page is opened under another host name.
  */
-function sendWithNonce(c: Context, body: Buffer, apiOrigin: string): Response {
+function sendDemoPage(c: Context, page: DemoPage, apiOrigin: string): Response {
   const nonce = randomBytes(16).toString('base64');
-  const policy = [
-    `default-src 'self' ${apiOrigin}`,
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' ${apiOrigin} data: blob:`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  const html = body.toString('utf8').replaceAll(NONCE_PLACEHOLDER, nonce);
+  const html = page.html.replaceAll(NONCE_PLACEHOLDER, nonce);
   return new Response(c.req.method === 'HEAD' ? null : html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': policy,
+      'Content-Security-Policy': demoPagePolicy(page, nonce, apiOrigin),
       'X-Content-Type-Options': 'nosniff',
     },
   });
@@ -165,13 +166,13 @@ export function staticRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
+  // Production serves the widget only: no demo pages, no demo credentials in them.
+  if (!deps.config.demo) return routes;
   routes.get('*', async (c) => {
     const file = await resolveStaticFile(demoDir, new URL(c.req.url).pathname);
     if (!file) return c.notFound();
     if (path.extname(file).toLowerCase() !== '.html') return sendFile(c, file, await prepare(file), {});
-    const page = await prepare(file, fillPlaceholders);
-    if (page.body.includes(NONCE_PLACEHOLDER)) return sendWithNonce(c, page.body, new URL(publicUrl).origin);
-    return sendFile(c, file, page, {});
+    return sendDemoPage(c, await demoPage(file, fillPlaceholders), new URL(publicUrl).origin);
   });
 
   return routes;
