@@ -117,7 +117,12 @@ test('theme "system" follows the reviewer\'s colour scheme; "dark" and "light" d
   await useTheme(page, 'light');
   await expect.poll(launcherColour).toBe(light);
   // A page may still set any variable from outside, per theme too.
-  await page.addStyleTag({ content: 'pinmark-root[data-theme="light"] { --pinmark-accent: rgb(0, 128, 0); }' });
+  // (A constructed sheet, as the demo page's CSP allows only its own nonce'd <style> elements.)
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('pinmark-root[data-theme="light"] { --pinmark-accent: rgb(0, 128, 0); }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
   await expect.poll(launcherColour).toBe('rgb(0, 128, 0)');
 });
 

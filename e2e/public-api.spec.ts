@@ -85,7 +85,8 @@ test('identify, events, setViewMode, signOut, destroy and re-init through window
   await expect.poll(() => events('ready')).toEqual([{ signedIn: false }]);
 
   // identify() with a customer JWT the demo "backend" signs for its user.
-  const who = { externalId: `api-${Date.now()}`, name: 'Ida Entify', email: 'ida@example.com' };
+  // The demo backend signs for this browser's shopper (its cookie); `account` picks one of its accounts.
+  const who = { account: `api-${Date.now()}`, name: 'Ida Entify', email: 'ida@example.com' };
   const result = await page.evaluate(async (body) => {
     const res = await fetch('/demo/customer-token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const { token } = (await res.json()) as { token: string };

@@ -4,9 +4,9 @@
  * agree on one key (the first insert wins).
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { createHash } from 'node:crypto';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
 import type { Clock } from '../deps.ts';
+import { browserBoundId } from '../http/same-browser.ts';
 
 export const DEV_IDP_KEY_ID = 'dev-idp';
 export const DEV_IDP_AUDIENCE = 'pinmark';
@@ -64,21 +64,27 @@ export function devIdpKeyStore(db: Db, clock: Clock): () => Promise<DevIdpKey> {
   };
 }
 
-/** A stable subject for an e-mail address: the same person gets the same user on every sign-in. */
-export function devSubjectFor(email: string): string {
-  return 'dev_' + createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+/**
+ * The subject for an address typed in one browser (`browserSecret`: its pinmark_dev_id cookie). The
+ * same browser gets the same user on every sign-in; another browser typing the same address gets
+ * another user, since nothing proves it owns the address. (Subjects before issue 13 were
+ * `dev_` + sha256(address): those users stay, but no sign-in reaches them any more.)
+ */
+export function devSubjectFor(browserSecret: string, email: string): string {
+  return 'dev_' + browserBoundId(browserSecret, `dev-sign-in:${email.trim().toLowerCase()}`);
 }
 
 export async function issueDevAccessToken(
   key: DevIdpKey,
-  args: { issuer: string; name: string; email: string; nowMs: number },
+  args: { issuer: string; name: string; email: string; browserSecret: string; nowMs: number },
 ): Promise<string> {
   const iat = Math.floor(args.nowMs / 1000);
-  return new SignJWT({ name: args.name, email: args.email, token_use: 'access', scope: 'openid profile email' })
+  // email_verified false: nobody checked the address, so it must never count as its owner's.
+  return new SignJWT({ name: args.name, email: args.email, email_verified: false, token_use: 'access', scope: 'openid profile email' })
     .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
     .setIssuer(args.issuer)
     .setAudience(DEV_IDP_AUDIENCE)
-    .setSubject(devSubjectFor(args.email))
+    .setSubject(devSubjectFor(args.browserSecret, args.email))
     .setIssuedAt(iat)
     .setExpirationTime(iat + DEV_ACCESS_TOKEN_TTL_S)
     .setJti(crypto.randomUUID())

@@ -1,6 +1,8 @@
 /**
- * The built-in development identity provider (on unless PINMARK_DEV_IDP=0): the sign-in popup,
- * its token endpoint, and the JWKS/discovery documents a real OIDC provider would publish.
+ * The built-in development identity provider (on unless PINMARK_DEV_IDP=0; in production only with
+ * PINMARK_INSECURE_DEV_SIGN_IN): the sign-in popup, its token endpoint, and the JWKS/discovery
+ * documents a real OIDC provider would publish. It checks no address, so it never lets one stand
+ * for a person: the user is bound to the browser that signed in (keys.ts, devSubjectFor).
  */
 import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
@@ -8,8 +10,12 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { API_VERSION } from '../http/version.ts';
 import { readJson } from '../http/validate.ts';
+import { browserSecret, refuseOtherOrigins } from '../http/same-browser.ts';
 import { DEV_ACCESS_TOKEN_TTL_S, devIdpIssuer, issueDevAccessToken, type DevIdpKey } from './keys.ts';
 import { SIGN_IN_SCRIPT, signInPageHtml } from './sign-in-page.ts';
+
+/** The browser's secret, sent only to /idp/token (the sign-in page's one request). */
+export const DEV_BROWSER_COOKIE = { name: 'pinmark_dev_id', path: '/idp' };
 
 const tokenRequestSchema = z.object({
   name: z.string().trim().min(1, 'enter a name').max(100, 'at most 100 characters'),
@@ -40,8 +46,10 @@ export function idpRoutes(deps: AppDeps, devKey: () => Promise<DevIdpKey>): Hono
   });
 
   routes.post('/idp/token', async (c) => {
+    refuseOtherOrigins(c, deps.config.publicUrl, 'The development sign-in');
     const { name, email } = await readJson(c, tokenRequestSchema);
-    const accessToken = await issueDevAccessToken(await devKey(), { issuer, name, email, nowMs: deps.clock.now() });
+    const secret = browserSecret(c, DEV_BROWSER_COOKIE, deps.config.publicUrl);
+    const accessToken = await issueDevAccessToken(await devKey(), { issuer, name, email, browserSecret: secret, nowMs: deps.clock.now() });
     c.header('Cache-Control', 'no-store');
     return c.json({ accessToken, tokenType: 'Bearer', expiresIn: DEV_ACCESS_TOKEN_TTL_S });
   });
@@ -62,7 +70,7 @@ export function idpRoutes(deps: AppDeps, devKey: () => Promise<DevIdpKey>): Hono
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['ES256'],
       token_endpoint_auth_methods_supported: ['none'],
-      claims_supported: ['sub', 'name', 'email', 'iss', 'aud', 'exp', 'iat', 'token_use'],
+      claims_supported: ['sub', 'name', 'email', 'email_verified', 'iss', 'aud', 'exp', 'iat', 'token_use'],
     }),
   );
 

@@ -40,7 +40,7 @@ export function signInPageHtml(nonce: string, apiVersion: string): string {
 <body>
 <main>
   <h1>Sign in to leave feedback</h1>
-  <p class="hint">Development sign-in: any name and e-mail address will do.</p>
+  <p class="hint">Development sign-in: any name and e-mail address will do. Nothing is verified, so your account belongs to this browser: the same address typed in another browser is someone else.</p>
   <form id="sign-in-form" novalidate>
     <label for="name">Name</label>
     <input id="name" name="name" type="text" autocomplete="name" required maxlength="100" aria-describedby="name-error">

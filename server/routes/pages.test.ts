@@ -1,7 +1,7 @@
 /**
  * Everything a browser loads outside the JSON API: the development IdP (sign-in page, its script,
  * token, JWKS, discovery), the widget and demo files (content types, caching, CORS, placeholders,
- * no path traversal) and the demo's simulated customer backend.
+ * no path traversal) and the demo's simulated customer backend (its attacks: server/attacks/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,10 +80,15 @@ describe('development sign-in page', () => {
       audience: 'pinmark',
       currentDate: new Date(s.clock.now()),
     });
-    expect(payload).toMatchObject({ name: 'Ana', email: 'ana@example.com', token_use: 'access' });
+    expect(payload).toMatchObject({ name: 'Ana', email: 'ana@example.com', email_verified: false, token_use: 'access' });
     expect(decodeProtectedHeader(res.body.accessToken).typ).toBe('at+jwt');
-    const again = await s.request('POST', '/idp/token', { body: { name: 'Ana B', email: 'ANA@example.com ' } });
-    expect((await jwtVerify(again.body.accessToken, createLocalJWKSet(jwks), { currentDate: new Date(s.clock.now()) })).payload.sub).toBe(payload.sub);
+    // The same browser (its pinmark_dev_id cookie) gets the same subject; the address alone does not.
+    const sub = async (r: typeof res) => (await jwtVerify(r.body.accessToken, createLocalJWKSet(jwks), { currentDate: new Date(s.clock.now()) })).payload.sub;
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const again = await s.request('POST', '/idp/token', { body: { name: 'Ana B', email: 'ANA@example.com ' }, headers: { Cookie: cookie } });
+    expect(await sub(again)).toBe(payload.sub);
+    const elsewhere = await s.request('POST', '/idp/token', { body: { name: 'Ana', email: 'ana@example.com' } });
+    expect(await sub(elsewhere)).not.toBe(payload.sub);
   });
 
   it('validates name and e-mail', async () => {
@@ -146,7 +151,9 @@ describe('static files', () => {
   it('serves demo pages with the seeded values in place of the placeholders', async () => {
     const index = await s.request('GET', '/');
     expect(index.status).toBe(200);
-    expect(index.text).toBe(`<script data-key="${s.seed.publicKey}" data-markup="${s.seed.markupId}" data-api="${TEST_PUBLIC_URL}"></script>`);
+    const nonce = /nonce="([^"]+)"/.exec(index.text)?.[1];
+    expect(index.text).toBe(`<script nonce="${nonce}" data-key="${s.seed.publicKey}" data-markup="${s.seed.markupId}" data-api="${TEST_PUBLIC_URL}"></script>`);
+    expect(index.headers.get('content-security-policy')).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
     expect((await s.request('GET', '/pricing.html')).text).toBe('<h1>Pricing</h1>');
     expect((await s.request('GET', '/docs/')).text).toBe('<h1>Docs</h1>');
     expect((await s.request('GET', '/docs')).text).toBe('<h1>Docs</h1>');
@@ -164,21 +171,33 @@ describe('static files', () => {
 });
 
 describe('POST /demo/customer-token', () => {
-  it('signs a customer JWT the exchange accepts', async () => {
-    const res = await s.request('POST', '/demo/customer-token', {
-      body: { externalId: 'demo-42', name: 'Dee Mo', email: 'dee@example.com' },
-      headers: { Origin: 'http://127.0.0.1:5173' },
-    });
+  const ownPage = { Origin: TEST_PUBLIC_URL };
+
+  it("signs a customer JWT the exchange accepts, for this browser's shopper and its accounts", async () => {
+    const res = await s.request('POST', '/demo/customer-token', { body: { account: 'demo-42', name: 'Dee Mo', email: 'dee@example.com' }, headers: ownPage });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.externalId).toMatch(/^demo-shopper:[0-9a-f]{32}:demo-42$/);
     const exchanged = await s.request('POST', `${API}/auth/exchange`, { body: { token: res.body.token } });
     expect(exchanged.status).toBe(200);
     const thread = await s.request('GET', `${API}/markups/${s.seed.markupId}`, { token: exchanged.body.data.exchangeToken });
     expect(thread.status).toBe(200);
+    // Another account of the same browser, and the browser's default shopper: other users.
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const second = await s.request('POST', '/demo/customer-token', { body: { account: 'demo-43', name: 'Dee Two', email: 'dee2@example.com' }, headers: { ...ownPage, Cookie: cookie } });
+    const plain = await s.request('POST', '/demo/customer-token', { body: { name: 'Dee', email: 'dee@example.com' }, headers: { ...ownPage, Cookie: cookie } });
+    const shopper = res.body.externalId.split(':')[1];
+    expect(second.body.externalId).toBe(`demo-shopper:${shopper}:demo-43`);
+    expect(plain.body.externalId).toBe(`demo-shopper:${shopper}`);
   });
 
   it('validates its body', async () => {
-    expect((await s.request('POST', '/demo/customer-token', { body: { externalId: 'x', name: 'y', email: 'bad' } })).status).toBe(422);
-    expect((await s.request('POST', '/demo/customer-token', { rawBody: 'nope' })).status).toBe(400);
+    const post = (options: { body?: unknown; rawBody?: string }) => s.request('POST', '/demo/customer-token', { ...options, headers: ownPage });
+    expect((await post({ body: { name: 'y', email: 'bad' } })).status).toBe(422);
+    expect((await post({ body: { account: 'a b', name: 'y', email: 'y@example.com' } })).status).toBe(422);
+    expect((await post({ body: { account: 'x'.repeat(65), name: 'y', email: 'y@example.com' } })).status).toBe(422);
+    const malformed = await post({ rawBody: 'nope' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('set-cookie')).toBeNull();
   });
 });
