@@ -1,14 +1,16 @@
 /**
  * Verification of the customer-signed JWT behind POST /auth/exchange. The installation is found
  * by the token's audience; the signature is checked with that installation's public key and its
- * one algorithm (never HMAC or `none`); then issuer, expiry, subject and markupId.
+ * one algorithm (never HMAC or `none`); then issuer, expiry, subject and markupId. The time claims
+ * are held to our clock (jwt-time.ts): a customer's token lives at most a day from when it is used.
  */
 import { decodeJwt, importJWK, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/db.ts';
 import { unauthorized } from '../http/errors.ts';
 import { describeJwtError } from './jwt-errors.ts';
+import { CLOCK_TOLERANCE_S, timeClaimProblem } from './jwt-time.ts';
 
-export const CLOCK_TOLERANCE_S = 30;
+export { CLOCK_TOLERANCE_S };
 export const MAX_CUSTOMER_JWT_LIFETIME_S = 24 * 3600;
 
 export interface InstallationRow {
@@ -67,10 +69,8 @@ export async function verifyCustomerJwt(db: Db, token: string, nowMs: number): P
   } catch (error) {
     throw fail(describeJwtError(error, expected));
   }
-  const issuedAt = typeof payload.iat === 'number' ? payload.iat : nowMs / 1000;
-  if (typeof payload.exp === 'number' && payload.exp - issuedAt > MAX_CUSTOMER_JWT_LIFETIME_S + CLOCK_TOLERANCE_S) {
-    throw fail('expiry: exp is more than 24 hours after iat');
-  }
+  const timeProblem = timeClaimProblem(payload, nowMs, MAX_CUSTOMER_JWT_LIFETIME_S);
+  if (timeProblem) throw fail(timeProblem);
   const sub = stringClaim(payload.sub, 200);
   if (!sub) throw fail('claim sub: the customer user id (sub) is missing');
   const markupId = stringClaim(payload.markupId, 100);

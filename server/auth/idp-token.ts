@@ -2,13 +2,16 @@
  * Verification of identity-provider access tokens for POST /auth/sdk-exchange: the built-in
  * development IdP and, optionally, one configured OIDC issuer. Only *access* tokens are accepted
  * (typ at+jwt or token_use=access); ID tokens, API keys and exchange tokens are refused, so no
- * credential of ours can renew itself.
+ * credential of ours can renew itself. `iat` and `nbf` may be ahead of our clock by the tolerance at
+ * most (jwt-time.ts); how long an access token lives is the identity provider's policy, and the
+ * exchange token minted from it has its own fixed lifetime.
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig, Clock } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
 import { DEV_IDP_AUDIENCE, devIdpIssuer, type DevIdpKey } from '../idp/keys.ts';
 import { describeJwtError } from './jwt-errors.ts';
+import { CLOCK_TOLERANCE_S, timeClaimProblem } from './jwt-time.ts';
 import { bearerKind } from './tokens.ts';
 
 export interface IdpIdentity {
@@ -56,6 +59,11 @@ export function createIdpVerifier(config: AppConfig, clock: Clock, devKey: () =>
     return createRemoteJWKSet(new URL(discovery.jwks_uri));
   }
 
+  function checkTimes(payload: JWTPayload): void {
+    const problem = timeClaimProblem(payload, clock.now());
+    if (problem) throw fail(problem);
+  }
+
   return async function verifyAccessToken(token: string): Promise<IdpIdentity> {
     const kind = bearerKind(token);
     if (kind === 'exchange_token') throw unauthorized('An exchange token cannot be used to mint another; sign in with the identity provider');
@@ -77,11 +85,13 @@ export function createIdpVerifier(config: AppConfig, clock: Clock, devKey: () =>
           issuer: devIssuer,
           audience: DEV_IDP_AUDIENCE,
           currentDate,
+          clockTolerance: CLOCK_TOLERANCE_S,
           requiredClaims: ['exp', 'sub'],
         }));
       } catch (error) {
         throw fail(describeJwtError(error, { issuer: devIssuer, audience: DEV_IDP_AUDIENCE }));
       }
+      checkTimes(payload);
       if (!isAccessToken(header, payload)) throw fail('type: an access token is required (ID tokens are refused)');
       return identityFrom(devIssuer, payload, false);
     }
@@ -99,11 +109,13 @@ export function createIdpVerifier(config: AppConfig, clock: Clock, devKey: () =>
           issuer: oidc.issuer,
           ...(oidc.audience ? { audience: oidc.audience } : {}),
           currentDate,
+          clockTolerance: CLOCK_TOLERANCE_S,
           requiredClaims: ['exp', 'sub'],
         }));
       } catch (error) {
         throw fail(describeJwtError(error, { issuer: oidc.issuer, ...(oidc.audience ? { audience: oidc.audience } : {}) }));
       }
+      checkTimes(payload);
       if (!isAccessToken(header, payload)) throw fail('type: an access token is required (ID tokens are refused)');
       return identityFrom(oidc.issuer, payload, payload.email_verified === true);
     }

@@ -3,6 +3,7 @@
  * issuer, expiry, claim), so an integrator can fix their token without guessing.
  */
 import { errors } from 'jose';
+import { CLOCK_TOLERANCE_S } from './jwt-time.ts';
 
 export function describeJwtError(error: unknown, expected: { audience?: string; issuer?: string }): string {
   if (error instanceof errors.JWTExpired) return 'expiry: the token has expired (exp is in the past)';
@@ -13,7 +14,7 @@ export function describeJwtError(error: unknown, expected: { audience?: string; 
       case 'iss':
         return `issuer: the token's iss does not match the expected issuer${expected.issuer ? ` "${expected.issuer}"` : ''}`;
       case 'nbf':
-        return 'not before: the token is not valid yet (nbf is in the future)';
+        return `not before: nbf is in the future, the token is not valid yet (at most ${CLOCK_TOLERANCE_S} s of clock skew is tolerated)`;
       case 'iat':
         return 'issued at: the iat claim is invalid';
       case 'exp':

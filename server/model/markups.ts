@@ -14,6 +14,7 @@ import type {
 } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import type { FileUrls } from './file-urls.ts';
+import { mayShowAddress, shownName, type AddressViewer } from './users.ts';
 
 export interface MarkupRow {
   id: string;
@@ -175,9 +176,10 @@ export async function viewModesWithCounts(db: Db, markupId: string): Promise<Vie
 
 /**
  * taggable: the workspace's members and everyone who wrote on this markup;
- * tagged: the users mentioned in this markup's messages.
+ * tagged: the users mentioned in this markup's messages. Mentioning needs an id and a name: the
+ * addresses are for API keys (and a person's own), never for the reviewers of a shared page.
  */
-export async function markupTags(db: Db, markup: MarkupRow): Promise<ProjectMessageTagsResponse> {
+export async function markupTags(db: Db, markup: MarkupRow, viewer: AddressViewer): Promise<ProjectMessageTagsResponse> {
   const taggable = await db.query<{ id: string; name: string; email: string | null; avatar_url: string | null }>(
     `SELECT u.id, u.name, u.email, u.avatar_url FROM users u
      WHERE u.deleted_at IS NULL AND u.kind <> 'service' AND u.workspace_id = $2 AND (
@@ -195,8 +197,10 @@ export async function markupTags(db: Db, markup: MarkupRow): Promise<ProjectMess
      ORDER BY lower(u.name), u.id`,
     [markup.id, markup.workspace_id],
   );
+  const email = (u: { id: string; email: string | null }) => (mayShowAddress(viewer, u.id) ? u.email : null);
   return {
-    taggable: taggable.map((u) => ({ id: u.id, name: u.name, email: u.email, avatarUrl: u.avatar_url })),
-    tagged: tagged.map((u) => ({ id: u.id, name: u.name, email: u.email ?? '' })),
+    taggable: taggable.map((u) => ({ id: u.id, name: shownName(u.name, u.id, viewer), email: email(u), avatarUrl: u.avatar_url })),
+    // The spec types this email as a string: "" when there is none or the viewer may not see it.
+    tagged: tagged.map((u) => ({ id: u.id, name: shownName(u.name, u.id, viewer), email: email(u) ?? '' })),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * People as the API shows them (AuthorUser) and how they come to exist: external users from a
  * customer JWT, identity-provider users from the SDK sign-in, and the service user standing in
- * for an API key when it writes a thread or message.
+ * for an API key when it writes a thread or message. Each kind is found by a key of its own
+ * (external_id, idp issuer + subject, api_key_id), so no identity from outside can land on a member,
+ * an identity-provider user or a service user.
  */
 import { randomUUID } from 'node:crypto';
 import type { AuthorUser } from '../../src/api/wire.ts';
@@ -24,21 +26,44 @@ export interface UserRow {
 export const USER_COLUMNS = `u.id, u.workspace_id, u.kind, u.name, u.email, u.avatar_url, u.created_at, u.modified_at,
   EXISTS (SELECT 1 FROM workspace_members wm WHERE wm.user_id = u.id AND wm.workspace_id = u.workspace_id) AS is_member`;
 
+/** Who is looking: an API key (the workspace's own servers) or a signed-in person. */
+export interface AddressViewer {
+  isApiKey: boolean;
+  userId: string | null;
+}
+
 /**
- * `guest` is true unless the person is a workspace member (service users are not guests either).
- * The e-mail is shown only to API keys and to the person themself: reviewers on a shared page
- * should not harvest each other's addresses.
+ * Addresses are shown only to API keys and to the person themself: anyone a customer's site signs
+ * in is a reviewer, and reviewers on a shared page must not harvest each other's addresses.
  */
-export function toAuthorUser(row: UserRow, viewer: { isApiKey: boolean; userId: string | null }): AuthorUser {
+export function mayShowAddress(viewer: AddressViewer, userId: string): boolean {
+  return viewer.isApiKey || viewer.userId === userId;
+}
+
+const ADDRESS = /([^\s@<>()[\]",;:]+)@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+/g;
+
+/**
+ * The name as the viewer may see it. People signed in without a name are named after their
+ * address (customer JWT, identity provider, external-users API), so hiding the e-mail field alone
+ * would leave it in the name: for those who may not see addresses, an address in a name is cut to
+ * the part before the @ (what most products show as a handle).
+ */
+export function shownName(name: string, userId: string, viewer: AddressViewer): string {
+  if (mayShowAddress(viewer, userId) || !name.includes('@')) return name;
+  return name.replace(ADDRESS, '$1');
+}
+
+/** `guest` is true unless the person is a workspace member (service users are not guests either). */
+export function toAuthorUser(row: UserRow, viewer: AddressViewer): AuthorUser {
   const user: AuthorUser = {
     id: row.id,
-    name: row.name,
+    name: shownName(row.name, row.id, viewer),
     guest: !(row.is_member ?? false) && row.kind !== 'service',
     createdAt: row.created_at.getTime(),
     modifiedAt: row.modified_at.getTime(),
     avatarUrl: row.avatar_url,
   };
-  if (row.email && (viewer.isApiKey || viewer.userId === row.id)) user.email = row.email;
+  if (row.email && mayShowAddress(viewer, row.id)) user.email = row.email;
   return user;
 }
 
@@ -54,7 +79,11 @@ interface Profile {
   email?: string | undefined;
 }
 
-/** The external user `(workspace, externalId)`, created or refreshed with the latest profile. */
+/**
+ * The external user `(workspace, externalId)`, created or refreshed with the latest profile. Only
+ * external rows hold an external_id (a check of migration 0013), so whatever the id looks like,
+ * the conflict can only ever be with the same external user.
+ */
 export async function upsertExternalUser(db: Db, workspaceId: string, externalId: string, profile: Profile, now: number): Promise<string> {
   const row = await queryOne<{ id: string }>(
     db,
@@ -91,15 +120,19 @@ export async function upsertIdpUser(
   return row!.id;
 }
 
-/** The author an API key writes as in a workspace: one service user per key and workspace. */
+/**
+ * The author an API key writes as in a workspace: one service user per key and workspace, keyed by
+ * `api_key_id` — a column no outside identity can write (migration 0013), so neither a customer
+ * JWT's `sub` nor the external-users API can ever name this row.
+ */
 export async function serviceUserFor(db: Db, workspaceId: string, key: { keyId: string; keyName: string }, now: number): Promise<string> {
   const row = await queryOne<{ id: string }>(
     db,
-    `INSERT INTO users (id, workspace_id, kind, external_id, name, created_at, modified_at)
+    `INSERT INTO users (id, workspace_id, kind, api_key_id, name, created_at, modified_at)
      VALUES ($1, $2, 'service', $3, $4, $5::timestamptz, $5::timestamptz)
-     ON CONFLICT (workspace_id, external_id) DO UPDATE SET name = EXCLUDED.name
+     ON CONFLICT (workspace_id, api_key_id) DO UPDATE SET name = EXCLUDED.name
      RETURNING id`,
-    [randomUUID(), workspaceId, `api_key:${key.keyId}`, key.keyName, isoAt(now)],
+    [randomUUID(), workspaceId, key.keyId, key.keyName, isoAt(now)],
   );
   return row!.id;
 }

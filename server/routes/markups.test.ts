@@ -68,10 +68,13 @@ describe('GET /markups/:id/view-modes and /tag', () => {
     const res = await s.request('GET', `${API}/markups/${s.seed.markupId}/tag`, { token: reviewer.token });
     expect(res.status).toBe(200);
     expect(res.body.data.taggable).toEqual([
-      { id: expect.any(String), name: 'Demo Owner', email: 'owner@demo.pinmark.test', avatarUrl: null },
+      // Others' addresses are for API keys only (server/attacks/tag-emails.test.ts); one's own is shown.
+      { id: expect.any(String), name: 'Demo Owner', email: null, avatarUrl: null },
       { id: reviewer.userId, name: 'Rev Iewer', email: 'rev@example.com', avatarUrl: null },
     ]);
     expect(res.body.data.tagged).toEqual([]);
+    const asKey = await s.request('GET', `${API}/markups/${s.seed.markupId}/tag`, { token: s.seed.workspaceApiKey });
+    expect(asKey.body.data.taggable[0]).toMatchObject({ name: 'Demo Owner', email: 'owner@demo.pinmark.test' });
   });
 });
 

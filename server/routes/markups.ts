@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf, markupForCaller, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { actingUserId, callerOf, markupForCaller, markupScopes, requireApiKey, viewerOf } from '../auth/permissions.ts';
 import { findMarkup, markupTags, setMarkupReadOnly, toMarkupResponse, toProjectReview, viewModesWithCounts } from '../model/markups.ts';
 import { markupEventData, recordEvent } from '../events/index.ts';
 import { fileUrls } from '../model/file-urls.ts';
@@ -117,8 +117,9 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/markups/:id/tag', async (c) => {
-    const markup = await markupForCaller(db, callerOf(c), pathId(c, 'id', 'Markup'));
-    return ok(c, await markupTags(db, markup));
+    const caller = callerOf(c);
+    const markup = await markupForCaller(db, caller, pathId(c, 'id', 'Markup'));
+    return ok(c, await markupTags(db, markup, viewerOf(caller)));
   });
 
   routes.get('/markups/:id/view-modes', async (c) => {

@@ -43,7 +43,8 @@ describe('POST /threads/:threadId/messages', () => {
     expect(thread.messages.map((m: { message: string }) => m.message)).toEqual(['The price looks wrong @Demo Owner', 'Agreed, @Alice']);
     expect(thread.messages[1].scopes).toEqual([]);
     const tags = (await s.request('GET', `${API}/markups/${s.seed.markupId}/tag`, { token: bob.token })).body.data;
-    expect(tags.tagged).toEqual([{ id: alice.userId, name: 'Alice', email: 'casey@customer.example' }]);
+    // Bob may not see Alice's address (server/attacks/tag-emails.test.ts): the string stays, empty.
+    expect(tags.tagged).toEqual([{ id: alice.userId, name: 'Alice', email: '' }]);
   });
 
   it('accepts plain content alone, and refuses neither', async () => {

@@ -230,7 +230,6 @@ describe('external users', () => {
       { externalId: '' },
       { externalId: 7 },
       { externalId: 'x'.repeat(256) },
-      { externalId: 'api_key:123' },
       { externalId: 'v', email: 'nope' },
       { externalId: 'v', avatarUrl: 'javascript:alert(1)' },
       { externalId: 'v', avatarFileId: 'not-a-uuid' },

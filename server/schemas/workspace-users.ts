@@ -48,12 +48,11 @@ export const changeRoleSchema = z.object({
   role: z.enum(WORKSPACE_ROLES, `must be one of ${WORKSPACE_ROLES.join(', ')}`),
 });
 
-/** `api_key:` ids belong to the service users standing for API keys; customers cannot take them. */
-export const externalIdSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(255, 'at most 255 characters')
-  .refine((value) => !value.startsWith('api_key:'), 'the prefix "api_key:" is reserved');
+/**
+ * Any id the customer's backend uses (no reserved prefixes): service users are keyed apart from
+ * external ids (migration 0013), so no external id can name one.
+ */
+export const externalIdSchema = z.string().min(1, 'must not be empty').max(255, 'at most 255 characters');
 
 const avatarUrlSchema = z
   .string()

@@ -182,7 +182,8 @@ function route(service: FakeService, method: string, path: string, body: any): R
     return json({ data: changed });
   }
   if ((match = path.match(/^\/markups\/([^/]+)\/tag$/)) && method === 'GET') {
-    return json({ data: { taggable: [user, { id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' }], tagged: [] } });
+    // As the server answers a reviewer: their own address, no one else's.
+    return json({ data: { taggable: [user, { id: 'u2', name: 'Grace Hopper', email: null }], tagged: [] } });
   }
   if ((match = path.match(/^\/threads\/([^/]+)\/resolve$/)) && method === 'POST') {
     return json({ data: { threadId: decodeURIComponent(match[1]!), modifiedAt: Date.now() } });
