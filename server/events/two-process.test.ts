@@ -65,7 +65,7 @@ describe('two delivery workers on one database', () => {
       await recordEvents(s.db, workspaceId, EVENTS, () => s.clock.now());
       // Slow answers keep a batch in flight while the other worker claims.
       receiver.delay(20);
-      const options = { db: s.db, clock: systemClock, log: silentLogger, batchSize: 5 };
+      const options = { db: s.db, clock: systemClock, log: silentLogger, batchSize: 5, targets: { allowedPrivateHosts: ['127.0.0.1'] } };
       const [a, b] = [createDeliveryWorker(options), createDeliveryWorker(options)];
       const [byA, byB] = await Promise.all([a.drain(), b.drain()]);
       expect(byA + byB).toBe(EVENTS);

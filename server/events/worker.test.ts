@@ -11,6 +11,10 @@ import { API, createTestServer, silentLogger, threadBody, type TestServer } from
 import { startReceiver, type Receiver } from './test-receiver.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './worker.ts';
 import { GIVE_UP_AFTER_MS, retryDelay } from './schedule.ts';
+import { DEFAULT_DEV_WEBHOOK_HOSTS } from '../config.ts';
+
+/** The development allow-list: the receiver listens on 127.0.0.1. */
+const targets = { allowedPrivateHosts: DEFAULT_DEV_WEBHOOK_HOSTS };
 
 let s: TestServer;
 let receiver: Receiver;
@@ -35,7 +39,7 @@ beforeEach(async () => {
   s.clock.set(start);
   receiver.reset();
   // No jitter: the schedule is exact. Date.now() follows the test clock for the verifier's 5-minute window.
-  worker = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, random: () => 0, timeoutMs: 2000, leaseMs: 60_000 });
+  worker = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, targets, random: () => 0, timeoutMs: 2000, leaseMs: 60_000 });
   vi.spyOn(Date, 'now').mockImplementation(() => s.clock.now());
 });
 afterEach(async () => {
@@ -176,7 +180,7 @@ describe('retries', () => {
     await register();
     await comment();
     receiver.delay(3000);
-    const quick = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, random: () => 0, timeoutMs: 100 });
+    const quick = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, targets, random: () => 0, timeoutMs: 100 });
     expect(await quick.runOnce()).toBe(1);
     expect(await delivery()).toMatchObject({ status: 'pending', attempts: 1, last_status: null });
     // The request did arrive (the receiver was just too slow), so the retry is a repeat it can drop by webhook-id.
@@ -190,7 +194,7 @@ describe('leases', () => {
     await register();
     await comment();
     // The first worker claims and then hangs forever (a process that died mid-request).
-    const hung = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, leaseMs: 60_000, fetch: (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))) });
+    const hung = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, targets, leaseMs: 60_000, post: ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) });
     const claimed = hung.runOnce();
     await vi.waitFor(async () => expect((await delivery())?.lease_id).not.toBeNull(), { timeout: 10_000 });
     expect(await worker.runOnce()).toBe(0);

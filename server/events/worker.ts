@@ -5,6 +5,9 @@
  * row's `next_attempt_at` moves to the lease's end, so if the process dies mid-delivery the row is
  * simply due again later and another worker sends it (at least once; the stable `webhook-id` lets
  * receivers drop the repeat). Rows are signed at send time with the registration's current key.
+ * Before each attempt the target is checked again against the address rules, after resolving its
+ * name, and the request connects only to the addresses that passed (server/net/): a registration
+ * cannot be turned against the server's own network by DNS that changed since it was made.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock, Logger } from '../deps.ts';
@@ -12,13 +15,21 @@ import { isoAt, type Db } from '../db/db.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { signatureHeaders } from './signing.ts';
 import { createPollLoop } from './poll-loop.ts';
+import type { WebhookTargetConfig } from '../config.ts';
+import type { HostLookup } from '../net/lookup.ts';
+import { checkTarget, PUBLIC_ONLY, targetPolicy } from '../net/target-check.ts';
+import { pinnedPost, type TargetPost } from '../net/pinned-post.ts';
 
 export interface DeliveryWorkerOptions {
   db: Db;
   clock: Clock;
   log: Logger;
-  /** The HTTP client (tests may wrap it). */
-  fetch?: typeof fetch;
+  /** Where deliveries may go (`config.webhooks`): private addresses only as its allow-list says. */
+  targets: WebhookTargetConfig;
+  /** Name resolution (tests stage names that resolve privately). */
+  lookup?: HostLookup;
+  /** Sends one POST to the vetted addresses (tests may wrap it). */
+  post?: TargetPost;
   /** Pause between polls when nothing was due. */
   pollIntervalMs?: number;
   /** How long a claim holds a row; must exceed the request timeout. */
@@ -58,7 +69,8 @@ export const DELIVERY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, clock, log } = options;
-  const fetchImpl = options.fetch ?? fetch;
+  const post = options.post ?? pinnedPost;
+  const policy = targetPolicy(options.targets, options.lookup);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -139,24 +151,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       'user-agent': USER_AGENT,
       ...signatureHeaders(row.signing_key, row.event_id, clock.now(), row.payload),
     };
-    let response: Response;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([stopping.signal, timeout]);
+    let status: number;
     try {
-      response = await fetchImpl(row.url, {
-        method: 'POST',
-        headers,
-        body: row.payload,
-        // A redirect is not followed: the registration names the receiver.
-        redirect: 'manual',
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(timeoutMs)]),
-      });
+      const url = new URL(row.url);
+      const target = await untilAborted(checkTarget(url, policy, { resolveAllowedNames: true }), signal);
+      if (target.outcome === 'refused') {
+        // Retried like any failure (DNS may be fixed), but every refusal is worth an operator's look.
+        log.error(`Webhook delivery ${row.id} to ${row.url} refused: the host ${target.reason}; ${PUBLIC_ONLY} (PINMARK_WEBHOOK_ALLOWED_HOSTS lists exceptions)`);
+        return failed(row, lease, null, `refused: the host ${target.reason}`);
+      }
+      if (target.outcome === 'unresolved') return failed(row, lease, null, target.reason);
+      status = await post({ url, addresses: target.addresses, headers, body: row.payload, signal });
     } catch (error) {
       if (stopping.signal.aborted) return release(row, lease);
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : describe(error);
-      return failed(row, lease, null, reason);
+      return failed(row, lease, null, timeout.aborted ? `timed out after ${timeoutMs} ms` : describe(error));
     }
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status >= 200 && response.status < 300) return delivered(row, response.status);
-    return failed(row, lease, response.status, `HTTP ${response.status}`);
+    // A redirect is not followed: the registration names the receiver, and a 3xx is a failed attempt.
+    if (status >= 200 && status < 300) return delivered(row, status);
+    return failed(row, lease, status, `HTTP ${status}`);
   }
 
   async function runOnce(): Promise<number> {
@@ -196,6 +210,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     runOnce,
     drain,
   };
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (a name lookup cannot itself be cancelled). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function describe(error: unknown): string {

@@ -2,13 +2,15 @@
  * §4.10 webhook registrations: create, read, list, update, rotate the signing key, delete. Admin
  * endpoints (§5 rule 1): API keys only — a workspace key for its own workspace, an organization key
  * for its organization's workspaces; exchange tokens get 403. Registrations and workspaces outside
- * the key's reach are answered 404, as everywhere else.
+ * the key's reach are answered 404, as everywhere else. A receiver URL must reach a public address
+ * (server/net/): its host, or every address its name resolves to, is checked here, and again by
+ * the delivery worker before every attempt.
  */
 import { Hono } from 'hono';
 import type { ListWebhookRegistrationsResponse } from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
 import type { ApiKeyCaller } from '../auth/caller.ts';
@@ -29,6 +31,7 @@ import {
   listWebhookRegistrationsQuerySchema,
   updateWebhookRegistrationSchema,
 } from '../schemas/webhooks.ts';
+import { checkTarget, PUBLIC_ONLY, targetPolicy, type TargetPolicy } from '../net/target-check.ts';
 
 /** The live workspace `id`, if this key reaches it; 404 otherwise (malformed ids included). */
 async function workspaceForKey(db: Db, caller: ApiKeyCaller, id: string): Promise<string> {
@@ -46,6 +49,18 @@ async function registrationForKey(db: Db, caller: ApiKeyCaller, id: string): Pro
   return row;
 }
 
+/**
+ * 422 on `url` when its target is refused. A name that does not resolve now is accepted (the
+ * receiver may not be in DNS yet; each delivery checks again). The message gives the kind of
+ * address a name resolves to, never the address: API keys must not map the internal network.
+ */
+async function assertPublicTarget(policy: TargetPolicy, url: string): Promise<void> {
+  const target = await checkTarget(new URL(url), policy, { resolveAllowedNames: false });
+  if (target.outcome !== 'refused') return;
+  const message = `${target.publicReason}; ${PUBLIC_ONLY}`;
+  throw validationFailed(`url: ${message}`, [{ path: 'url', message }]);
+}
+
 async function reload(db: Db, id: string): Promise<RegistrationRow> {
   const row = await findRegistration(db, id);
   if (!row) throw notFound('Webhook registration');
@@ -55,11 +70,13 @@ async function reload(db: Db, id: string): Promise<RegistrationRow> {
 export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
+  const targets = targetPolicy(deps.config.webhooks, deps.lookup);
 
   routes.post('/webhook-registrations', async (c) => {
     const caller = requireApiKey(callerOf(c));
     const input = await readJson(c, createWebhookRegistrationSchema);
     const workspaceId = await workspaceForKey(db, caller, input.workspaceId);
+    await assertPublicTarget(targets, input.url);
     const id = await db.transaction((tx) => insertRegistration(tx, workspaceId, input, clock.now()));
     if (!id) throw new ApiError(409, 'conflict', `This workspace already has ${MAX_REGISTRATIONS_PER_WORKSPACE} webhook registrations; delete one first`);
     return ok(c, toRegistrationResponse(await reload(db, id)));
@@ -83,6 +100,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = requireApiKey(callerOf(c));
     const row = await registrationForKey(db, caller, pathId(c, 'id', 'Webhook registration'));
     const input = await readJson(c, updateWebhookRegistrationSchema);
+    await assertPublicTarget(targets, input.url);
     await db.transaction((tx) => updateRegistration(tx, row.id, input, clock.now()));
     return ok(c, toRegistrationResponse(await reload(db, row.id)));
   });

@@ -1,15 +1,18 @@
 /**
  * Request schemas of the webhook registration endpoints (§4.10), with the rules recorded in
  * docs/api-decisions.md ("Events and webhooks"): where a receiver may live and which event types
- * a registration may name.
+ * a registration may name. Which addresses a receiver may have is checked by the route
+ * (server/net/target-check.ts), as it needs the configuration's allow-list and DNS.
  */
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/api/wire.ts';
+import { isLocalhostName, refusedKind } from '../net/address-rules.ts';
+import { parseIp } from '../net/ip.ts';
 
-/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1: the development machine itself. */
+/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1 (in any spelling): the development machine itself. */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  const ip = parseIp(hostname);
+  return ip ? refusedKind(ip) === 'a loopback address' : isLocalhostName(hostname);
 }
 
 /** Why a receiver URL is refused, or null when it is fine. */
