@@ -9,8 +9,14 @@
  * with one message each; the POST runs then add threads and replies (to threads outside the first
  * page) and are measured last.
  *
+ * Rate limiting is on, as deployed: the server trusts one proxy (PINMARK_TRUST_PROXY=1) and every
+ * request names one of CLIENTS client addresses in X-Forwarded-For, as a reverse proxy in front of
+ * many visitors would; the POST rows are spread over REVIEWERS reviewers (exchange tokens), each
+ * within its own per-minute allowance. 429s are counted apart and fail the row.
+ *
  * Knobs: BENCH_LATENCY_SECONDS (default 4), BENCH_LATENCY_CONNECTIONS (10), BENCH_LATENCY_DB
- * (`pglite`, `postgres` or both), BENCH_LATENCY_ENDPOINTS (`get,thread,reply` or a subset), and
+ * (`pglite`, `postgres` or both), BENCH_LATENCY_ENDPOINTS (`get,thread,reply` or a subset),
+ * BENCH_LATENCY_RATE_LIMITS=off (to compare without rate limiting), and
  * BENCH_LATENCY_CPU_PROF=<dir> to run the server with --cpu-prof (for finding what a request costs).
  */
 import autocannon from 'autocannon';
@@ -19,11 +25,14 @@ import { postgresBinDir, startTestCluster, type TestCluster } from '../scripts/t
 import { clusterCpuMs, postmasterPid, processCpuMs } from './proc-cpu.ts';
 import { markdownTable, type BenchRow, type BenchSection } from './section.ts';
 import { startServer, type BenchServer } from './server.ts';
+import { CLIENTS, clientAddress, REVIEWERS, reviewerTokens } from './traffic.ts';
 
 const SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 4);
 const WARMUP_SECONDS = 1;
 const ENDPOINTS = (process.env.BENCH_LATENCY_ENDPOINTS ?? 'get,thread,reply').split(',').map((s) => s.trim());
 const CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS ?? 10);
+/** `off` measures without rate limiting, to compare. */
+const RATE_LIMITS = process.env.BENCH_LATENCY_RATE_LIMITS ?? 'on';
 const THREADS = 1000;
 const AIM_RPS = 500;
 const AIM_P99_MS = 50;
@@ -43,6 +52,8 @@ interface Run {
   max: number;
   requests: number;
   non2xx: number;
+  /** 429 answers (part of non2xx): a rate limit the bench's traffic ran into. */
+  limited: number;
   errors: number;
   bytesPerResponse: number;
   load: string;
@@ -84,7 +95,11 @@ async function seed(server: BenchServer, headers: Record<string, string>): Promi
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < THREADS; n = next++) {
-      const res = await fetch(`${server.url}/api/v2/threads`, { method: 'POST', headers, body: threadBody(server.url, server.demo.markupId, n) });
+      const res = await fetch(`${server.url}/api/v2/threads`, {
+        method: 'POST',
+        headers: { ...headers, 'X-Forwarded-For': clientAddress(n) },
+        body: threadBody(server.url, server.demo.markupId, n),
+      });
       if (res.status !== 200) throw new Error(`seeding thread ${n}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     }
@@ -128,6 +143,7 @@ async function drive(endpoint: string, database: Database, probe: CpuProbe, base
     max: r.latency.max,
     requests: responses,
     non2xx: r.non2xx,
+    limited: r.statusCodeStats?.['429']?.count ?? 0,
     errors: r.errors + r.timeouts,
     bytesPerResponse: responses > 0 ? Math.round(r.throughput.total / responses) : 0,
     load: `${before.toFixed(2)} → ${after.toFixed(2)}`,
@@ -138,7 +154,7 @@ async function measureOn(database: Database, env: Record<string, string>): Promi
   const profDir = process.env.BENCH_LATENCY_CPU_PROF;
   const server = await startServer(PORTS[database], {
     host: '127.0.0.1',
-    env: { ...env, HOST: '127.0.0.1' },
+    env: { ...env, HOST: '127.0.0.1', PINMARK_TRUST_PROXY: '1', PINMARK_RATE_LIMITS: RATE_LIMITS },
     nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
   });
   try {
@@ -153,6 +169,9 @@ async function measureOn(database: Database, env: Record<string, string>): Promi
     if (first.body.data.total !== THREADS) throw new Error(`expected ${THREADS} threads, the server lists ${first.body.data.total}`);
     const tail = await getJson(`${api}/threads?markupId=${server.demo.markupId}&limit=100&offset=${THREADS - 100}`, auth);
     const replyTargets: string[] = tail.body.data.threads.map((t: { id: string }) => t.id);
+    const reviewers = await reviewerTokens(server);
+    /** Reviewer n's headers, from client address n: every request another visitor behind the proxy. */
+    const asReviewer = (n: number) => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${reviewers[n % REVIEWERS]}`, 'X-Forwarded-For': clientAddress(n) });
 
     const common = { url: server.url, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
     const runs: Run[] = [];
@@ -161,7 +180,13 @@ async function measureOn(database: Database, env: Record<string, string>): Promi
     if (ENDPOINTS.includes('thread')) runs.push(
       await drive('POST /threads', database, probe, {
         ...common,
-        requests: [{ method: 'POST', path: '/api/v2/threads', headers: json, setupRequest: (req) => ({ ...req, body: threadBody(server.url, server.demo.markupId, threadN++) }) }],
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v2/threads',
+            setupRequest: (req) => ({ ...req, headers: asReviewer(threadN), body: threadBody(server.url, server.demo.markupId, threadN++) }),
+          },
+        ],
       }),
     );
     let replyN = 0;
@@ -171,9 +196,13 @@ async function measureOn(database: Database, env: Record<string, string>): Promi
         requests: [
           {
             method: 'POST',
-            headers: json,
             // Spread over 100 threads, so the bench times replies rather than one thread's row lock.
-            setupRequest: (req) => ({ ...req, path: `/api/v2/threads/${replyTargets[replyN % replyTargets.length]}/messages`, body: replyBody(replyN++) }),
+            setupRequest: (req) => ({
+              ...req,
+              headers: asReviewer(replyN),
+              path: `/api/v2/threads/${replyTargets[replyN % replyTargets.length]}/messages`,
+              body: replyBody(replyN++),
+            }),
           },
         ],
       }),
@@ -230,7 +259,7 @@ export async function measure(): Promise<BenchSection> {
     const isGet = run.endpoint === 'GET /threads';
     rows.push({
       what: `${run.endpoint}${isGet ? ` (${THREADS} threads)` : ''} — ${LABEL[run.database]}`,
-      measured: `${Math.round(run.rps)} req/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)}${failed ? ` · ${failed} FAILED` : ''}`,
+      measured: `${Math.round(run.rps)} req/s · p50 ${ms(run.p50)} · p99 ${ms(run.p99)}${failed ? ` · ${failed} FAILED` : ''}${run.limited ? ` (${run.limited} × 429)` : ''}`,
       budget: isGet ? `≥ ${AIM_RPS} req/s, p99 ≤ ${AIM_P99_MS} ms, 0 errors` : '0 errors',
       ok: isGet ? aimHolds(run) : failed === 0,
     });
@@ -242,10 +271,10 @@ export async function measure(): Promise<BenchSection> {
   }
 
   const table = markdownTable(
-    ['Endpoint', 'Database', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'requests', 'non-2xx', 'errors', 'bytes/response', 'CPU ms/req server · db · client', 'load avg (1 min)'],
+    ['Endpoint', 'Database', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'requests', 'non-2xx', '429', 'errors', 'bytes/response', 'CPU ms/req server · db · client', 'load avg (1 min)'],
     runs.map((r) => [
       r.endpoint, LABEL[r.database], String(Math.round(r.rps)), ms(r.p50), ms(r.p90), ms(r.p99), ms(r.p999), ms(r.max),
-      String(r.requests), String(r.non2xx), String(r.errors), String(r.bytesPerResponse),
+      String(r.requests), String(r.non2xx), String(r.limited), String(r.errors), String(r.bytesPerResponse),
       `${r.cpu.server.toFixed(2)} · ${r.database === 'postgres' ? r.cpu.db.toFixed(2) : '(in server)'} · ${r.cpu.client.toFixed(2)}`, r.load,
     ]),
   );
@@ -266,7 +295,8 @@ export async function measure(): Promise<BenchSection> {
     '',
     `Method: the server runs in its own Node process (\`server/main.ts\`, bound to 127.0.0.1); autocannon runs in the bench process on the same ` +
       `2 cores, ${CONNECTIONS} connections, keep-alive, no pipelining, ${WARMUP_SECONDS} s warm-up (dropped) then ${SECONDS} s measured per row. ` +
-      `Caller: the demo workspace API key. PostgreSQL is a throwaway local cluster (fsync off), reached over TCP on loopback.`,
+      `Callers: the demo workspace API key for GET and the seeding, ${REVIEWERS} reviewers (exchange tokens) taking turns for the POST rows; ` +
+      `rate limiting ${RATE_LIMITS}, the server trusting one proxy and each request coming from one of ${CLIENTS} client addresses (X-Forwarded-For). PostgreSQL is a throwaway local cluster (fsync off), reached over TCP on loopback.`,
     `\`GET /threads?markupId=…\` with the defaults (order \`pin_asc\`, \`limit\` 50): one request returns ${getCount} of the ${THREADS} full ` +
       `thread records (each with its message, elements, parents, author) plus \`total\`/\`cursorId\` — ${getBytes} bytes of JSON; ` +
       `a client reading all ${THREADS} threads makes ${Math.ceil(THREADS / Math.max(getCount, 1))} such requests.`,

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 export interface BenchServer {
   url: string;
   pid: number;
-  demo: { publicKey: string; markupId: string; workspaceApiKey: string; apiBase: string };
+  demo: {
+    publicKey: string;
+    markupId: string;
+    workspaceApiKey: string;
+    apiBase: string;
+    /** The demo installation's signing key: benches sign customer JWTs for reviewers of their own. */
+    customerJwt: { alg: string; privateJwk: Record<string, unknown>; iss: string; aud: string };
+  };
   stop(): Promise<void>;
 }
 

@@ -6,12 +6,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { ApiError, makeErrorHandler, notFoundHandler } from './http/errors.ts';
+import { ApiError, errorJson, makeErrorHandler, notFoundHandler } from './http/errors.ts';
 import { apiCors } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { apiVersion } from './http/version.ts';
 import { MAX_BODY_BYTES } from './http/validate.ts';
 import { requireCaller } from './auth/caller.ts';
 import { idempotency } from './http/idempotency.ts';
+import { rateLimited } from './http/rate-limit.ts';
 import { createIdpVerifier } from './auth/idp-token.ts';
 import { devIdpKeyStore } from './idp/keys.ts';
 import { idpRoutes } from './idp/routes.ts';
@@ -30,7 +32,7 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { screenshotRoutes } from './routes/screenshots.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { LocalObjectStore } from './storage/local-store.ts';
-import { isCompletedKey } from './model/uploads.ts';
+import { isSealedKey } from './model/uploads.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { staticRoutes } from './routes/static.ts';
 import { openApiRoutes } from './openapi/route.ts';
@@ -45,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError(makeErrorHandler(deps.log));
   app.notFound(notFoundHandler);
+  app.use('*', securityHeaders);
 
   app.get('/healthz', async (c) => {
     await deps.db.query('SELECT 1');
@@ -54,7 +57,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every /api request: CORS (preflights end here), version contract, 1 MiB body limit (except the
   // streamed POST /markups/file, which limits itself to 100 MB).
   app.use('/api/*', apiCors, apiVersion, exceptStreamedUploads(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })));
-  app.use('/demo/*', apiCors, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
+  // No CORS on /demo/*: the demo's customer backend answers only this server's own pages.
+  app.use('/demo/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
   app.use('/idp/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }));
 
   const api = new Hono<AppEnv>();
@@ -63,7 +67,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // caller, whose principal scopes the key; /auth/* is left out: its answers hold fresh credentials.
   const caller = requireCaller(deps);
   const idempotent = exceptStreamedUploads(idempotency(deps));
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/users', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, idempotent);
+  // Rate limits (http/rate-limit-rules.ts) once the caller is known, ahead of idempotency's writes.
+  const limited = rateLimited(deps);
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/workspace/storage', '/users', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, limited, idempotent);
+  api.use('/auth/*', limited);
   for (const prefix of ['/items', '/items/*']) api.use(prefix, caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
@@ -82,10 +89,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // The local object store is served here (an S3 bucket serves itself); no body limit: it streams.
   if (deps.storage instanceof LocalObjectStore) {
-    app.route('/', storageRoutes(deps.storage, deps.clock, { isSealed: (key) => isCompletedKey(deps.db, key) }));
+    app.route('/', storageRoutes(deps.storage, deps.clock, { isSealed: (key) => isSealedKey(deps.db, key, deps.clock.now()) }));
   }
-  if (deps.config.devIdp) app.route('/', idpRoutes(deps, devKey));
-  app.route('/', demoRoutes(deps));
+  if (deps.config.devIdp) {
+    app.use('/sign-in', limited).use('/idp/token', limited);
+    app.route('/', idpRoutes(deps, devKey));
+  }
+  if (deps.config.demo) app.route('/', demoRoutes(deps));
+  // /demo/* holds JSON endpoints: an unknown one, or any outside the demo (production), gets the
+  // API's JSON 404 rather than a page, the same for every path.
+  app.all('/demo/*', (c) => errorJson(c, new ApiError(404, 'not_found', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.route('/', staticRoutes(deps));
   return app;
 }

@@ -96,6 +96,11 @@ export interface ServerConfig {
   storage: StorageConfig;
   webhooks: WebhookTargetConfig;
   rateLimits: RateLimitConfig;
+  /**
+   * How many reverse proxies in front of this server append to X-Forwarded-For (PINMARK_TRUST_PROXY):
+   * 0 ignores the header (anyone can write it), n takes the client address n entries from its end.
+   */
+  trustProxy: number;
   quotas: QuotaConfig;
   /** PUBLIC_URL came from the environment (production requires it). */
   publicUrlSet: boolean;
@@ -113,6 +118,15 @@ function megabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of megabytes (got "${raw}")`);
   return Math.floor(value * 1024 * 1024);
+}
+
+/** PINMARK_TRUST_PROXY: off/0 (default), on/1, or a hop count for chains such as CDN → load balancer. */
+function trustedProxyHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '' || isOff(raw)) return 0;
+  if (isOn(raw)) return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`PINMARK_TRUST_PROXY must be off, on or a number of proxies from 0 to 10 (got "${raw}")`);
+  return hops;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -150,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       allowedPrivateHosts: env.PINMARK_WEBHOOK_ALLOWED_HOSTS !== undefined ? list(env.PINMARK_WEBHOOK_ALLOWED_HOSTS) : production ? [] : DEFAULT_DEV_WEBHOOK_HOSTS,
     },
     rateLimits: { enabled: !isOff(env.PINMARK_RATE_LIMITS ?? 'on') },
+    trustProxy: trustedProxyHops(env.PINMARK_TRUST_PROXY),
     quotas: {
       userBytes: megabytes(env, 'PINMARK_QUOTA_USER_MB', DEFAULT_QUOTA_USER_MB),
       workspaceBytes: megabytes(env, 'PINMARK_QUOTA_WORKSPACE_MB', DEFAULT_QUOTA_WORKSPACE_MB),

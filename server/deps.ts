@@ -8,6 +8,7 @@ import type { ServerConfig } from './config.ts';
 import type { Caller } from './auth/caller.ts';
 import type { DemoInfo } from './seed.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { HostLookup } from './net/lookup.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -28,7 +29,7 @@ export const consoleLogger: Logger = {
 
 export type AppConfig = Pick<
   ServerConfig,
-  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'quotas'
+  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'trustProxy' | 'quotas'
 >;
 
 /**
@@ -50,6 +51,8 @@ export interface AppDeps {
   demo: DemoContext | null;
   /** Where uploaded files live; a LocalObjectStore is also served at /storage. */
   storage: ObjectStore;
+  /** DNS for webhook targets (default: the system resolver); tests make names resolve where they like. */
+  lookup?: HostLookup;
 }
 
 export interface AppEnv {

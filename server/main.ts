@@ -4,31 +4,33 @@
  * and shuts down cleanly on SIGINT/SIGTERM (PGlite must be closed or its files need recovery).
  */
 import { createAdaptorServer } from '@hono/node-server';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { queryOne, json, type Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
-import { demoAllowedOrigins, demoFilePath, readDemoFile, seedDemoIfEmpty, writeDemoFile, type DemoInfo } from './seed.ts';
+import { demoAllowedOrigins, readDemoFile, seedDemoIfEmpty, writeDemoFile, type DemoInfo } from './seed.ts';
+import { bannerText } from './banner.ts';
+import { insecureDevSignInWarning, noSignInMethod, unsafeProductionConfig } from './production-checks.ts';
 import { openObjectStore } from './storage/open.ts';
 import { sweepUploads } from './model/file-cleanup.ts';
 import { sweepIdempotencyKeys } from './http/idempotency.ts';
+import { sweepRateLimits } from './http/rate-limit.ts';
 import { createDeliveryWorker, sweepWebhookDeliveries, type DeliveryWorker } from './events/index.ts';
 import { createConversionWorker, type ConversionWorker } from './conversion/worker.ts';
 
-/** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys and old webhook deliveries are swept. */
+/** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys, old webhook deliveries and ended rate-limit windows are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-type FetchHandler = (request: Request) => Response | Promise<Response>;
+/** `env` holds Node's request and socket (@hono/node-server's bindings): rate limits read the client address there. */
+type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
 
 /** Binds the port before touching the database, so a busy port never opens a second PGlite. */
 function listen(config: ServerConfig, handler: () => FetchHandler | undefined): Promise<Server> {
   const server = createAdaptorServer({
-    fetch: (request: Request) => handler()?.(request) ?? new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } }),
+    fetch: (request: Request, env: unknown) => handler()?.(request, env) ?? new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } }),
   }) as Server;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -51,6 +53,8 @@ async function refreshDemo(db: Db, config: ServerConfig, demo: DemoInfo): Promis
 }
 
 async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo | null; context: DemoContext | null; seeded: boolean }> {
+  // Production never seeds, reads or serves demo credentials.
+  if (!config.demo) return { demo: null, context: null, seeded: false };
   const demo = await seedDemoIfEmpty(db, config);
   if (demo) {
     writeDemoFile(config.dataDir, demo);
@@ -70,37 +74,27 @@ async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo 
   return { demo: null, context: first ? { publicKey: first.public_key, markupId: first.markup_id, customerJwt: null } : null, seeded: false };
 }
 
-function printBanner(config: ServerConfig, database: string, files: string, demo: DemoInfo | null, seeded: boolean): void {
-  const lines = [
-    '',
-    'Pinmark reference server',
-    `  Open            ${config.publicUrl}/`,
-    `  API             ${config.publicUrl}/api/v2`,
-    `  Database        ${database}`,
-    `  Uploads         ${files}`,
-    `  Dev sign-in     ${config.devIdp ? `${config.publicUrl}/sign-in (PINMARK_DEV_IDP=0 turns it off)` : 'off'}`,
-  ];
-  if (config.oidc) lines.push(`  OIDC issuer     ${config.oidc.issuer}`);
-  if (demo) {
-    lines.push(
-      '',
-      `Demo ${seeded ? '(seeded now)' : ''} — also in ${path.resolve(demoFilePath(config.dataDir))}`,
-      `  publicKey             ${demo.publicKey}`,
-      `  markupId              ${demo.markupId}`,
-      `  workspace API key     ${demo.workspaceApiKey}`,
-      `  organization API key  ${demo.organizationApiKey}`,
-      `  allowed origins       ${demo.allowedOrigins.join(', ')}`,
-    );
-  } else {
-    lines.push('', `No ${demoFilePath(config.dataDir)}: the demo keys are lost (only hashes are stored). Delete ${config.dataDir} to start over.`);
+/** The configuration, or a one-sentence refusal and exit: a stack trace helps nobody at a deploy log. */
+function configOrExit(): ServerConfig {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`Pinmark server not started: ${(error as Error).message}`);
+    process.exit(1);
   }
-  if (!existsSync(config.widgetDir)) lines.push('', `Note: no widget build in ${config.widgetDir} (run npm run build); /widget/* answers 404.`);
-  if (!existsSync(config.demoDir)) lines.push('', `Note: no demo pages in ${config.demoDir}.`);
-  console.log(lines.join('\n') + '\n');
+  const unsafe = unsafeProductionConfig(config);
+  if (unsafe) {
+    console.error(`Pinmark server not started: ${unsafe}`);
+    process.exit(1);
+  }
+  return config;
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = configOrExit();
+  const insecure = insecureDevSignInWarning(config);
+  if (insecure) console.warn(insecure);
   let appFetch: FetchHandler | undefined;
   let server: Server;
   try {
@@ -152,11 +146,14 @@ async function main(): Promise<void> {
   try {
     const opened = await openDatabase(config);
     db = opened.db;
+    const installations = await queryOne<{ count: number }>(db, 'SELECT count(*)::int AS count FROM installations');
+    const noSignIn = noSignInMethod(config, { installations: installations?.count ?? 0 });
+    if (noSignIn) throw new Error(noSignIn);
     const { demo, context, seeded } = await loadDemo(db, config);
     const storage = openObjectStore({ storage: config.storage, dataDir: config.dataDir, publicUrl: config.publicUrl, clock: systemClock });
     const app = createApp({ db, config, clock: systemClock, log: consoleLogger, demo: context, storage: storage.store });
-    appFetch = (request) => app.fetch(request);
-    printBanner(config, opened.description, storage.description, demo, seeded);
+    appFetch = (request, env) => app.fetch(request, env);
+    console.log(bannerText({ config, database: opened.description, files: storage.description, demo, seeded }));
     const openDb = db;
     const sweep = () => {
       void sweepUploads(openDb, storage.store, Date.now(), consoleLogger)
@@ -164,18 +161,19 @@ async function main(): Promise<void> {
         .catch((error: unknown) => consoleLogger.error('Sweeping abandoned uploads failed', error));
       void sweepIdempotencyKeys(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping expired idempotency keys failed', error));
       void sweepWebhookDeliveries(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping old webhook deliveries failed', error));
+      void sweepRateLimits(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping ended rate-limit windows failed', error));
     };
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweepTimer.unref();
     // Webhook deliveries from the outbox; any number of processes may share one PostgreSQL.
-    webhooks = createDeliveryWorker({ db, clock: systemClock, log: consoleLogger });
+    webhooks = createDeliveryWorker({ db, clock: systemClock, log: consoleLogger, targets: config.webhooks });
     webhooks.start();
     // File markups become ready here (and announce markup_ready through the outbox above).
     conversions = createConversionWorker({ db, store: storage.store, clock: systemClock, log: consoleLogger });
     conversions.start();
   } catch (error) {
-    console.error('Pinmark server failed to start:', error instanceof Error ? error.message : error);
+    console.error('Pinmark server not started:', error instanceof Error ? error.message : error);
     server.close();
     await db?.close().catch(() => undefined);
     releaseLock();

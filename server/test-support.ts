@@ -20,6 +20,8 @@ export { createTestPostgresDatabase, onPostgres, testPostgresAvailable, type Tes
 import { seedDemo, type DemoInfo } from './seed.ts';
 import { LocalObjectStore } from './storage/local-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { HostLookup } from './net/lookup.ts';
+import { fakeDns } from './net/test-lookup.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8787';
 /** The local object store's secret in tests (tests sign forms and URLs of their own with it). */
@@ -59,6 +61,13 @@ export interface RequestOptions {
   /** Sent as is (for malformed JSON tests). */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The client's socket address (app.request has no socket; rate limits then count one shared "unknown" address). */
+  address?: string;
+}
+
+/** The bindings @hono/node-server passes for a request from `address` (what getConnInfo reads). */
+export function socketEnv(address: string) {
+  return { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } };
 }
 
 export const silentLogger: Logger = { error: () => undefined, info: () => undefined };
@@ -69,6 +78,8 @@ export interface TestServerOverrides {
   dataDir?: string;
   /** Another object store for the API (the local one is still created, at `storage`). */
   objectStore?: (clock: TestClock) => ObjectStore;
+  /** DNS for webhook targets (server/net/test-lookup.ts); by default every name is unknown. */
+  lookup?: HostLookup;
 }
 
 async function pgliteIn(dataDir: string): Promise<TestDatabase> {
@@ -91,6 +102,7 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     demo: true,
     webhooks: { allowedPrivateHosts: DEFAULT_DEV_WEBHOOK_HOSTS },
     rateLimits: { enabled: true },
+    trustProxy: 0,
     quotas: { userBytes: DEFAULT_QUOTA_USER_MB * 1024 * 1024, workspaceBytes: DEFAULT_QUOTA_WORKSPACE_MB * 1024 * 1024 },
     ...overrides.config,
   };
@@ -104,6 +116,8 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     log: overrides.log ?? silentLogger,
     demo: { publicKey: seed.publicKey, markupId: seed.markupId, customerJwt: seed.customerJwt },
     storage: overrides.objectStore?.(clock) ?? storage,
+    // No test asks a real resolver: every name is unknown unless the test says otherwise.
+    lookup: overrides.lookup ?? fakeDns().lookup,
   };
   const app = createApp(deps);
 
@@ -114,7 +128,7 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, options.address ? socketEnv(options.address) : undefined);
     const text = await response.text();
     let parsed: unknown = undefined;
     try {

@@ -6,13 +6,15 @@
 import { cors } from 'hono/cors';
 import { VERSION_HEADER } from './version.ts';
 import { REPLAYED_HEADER } from './idempotency.ts';
+import { RATE_LIMIT_HEADERS } from './rate-limit.ts';
 
 export const apiCors = cors({
   origin: (origin) => origin || null,
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   allowHeaders: ['Authorization', 'Content-Type', VERSION_HEADER, 'Idempotency-Key'],
-  // Retry-After tells a client when to retry a 409 idempotency_in_progress.
-  exposeHeaders: [VERSION_HEADER, REPLAYED_HEADER, 'Retry-After'],
+  // Retry-After tells a client when to retry a 409 idempotency_in_progress or a 429; the
+  // RateLimit headers how much of its allowance is left.
+  exposeHeaders: [VERSION_HEADER, REPLAYED_HEADER, 'Retry-After', ...RATE_LIMIT_HEADERS],
   maxAge: 600,
   credentials: false,
 });

@@ -24,7 +24,9 @@ interface Variant {
 }
 
 // Top-level await: the table needs a live server (fixture ids), and it.each needs the table.
-const s: TestServer = await createTestServer();
+// Without rate limits: the suite sends each route dozens of refused requests in one frozen minute,
+// and a 429 would hide the refusal each variant is there to test (limits: attacks/rate-limits.test.ts).
+const s: TestServer = await createTestServer({ config: { rateLimits: { enabled: false } } });
 const cases: RouteCase[] = await buildCases(s);
 const reviewerToken = (await s.exchangeToken({ sub: 'malformed-wrong-kind' })).token;
 let tables: string[] = [];

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../deps.ts';
 import { queryOne } from '../db/db.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { ok } from '../http/envelope.ts';
+import { EXCHANGES_PER_MINUTE } from '../http/rate-limit-rules.ts';
 import { isUuid, readJson, readQuery } from '../http/validate.ts';
 import { INSTALLATION_COLUMNS, verifyCustomerJwt, type InstallationRow } from '../auth/customer-jwt.ts';
 import { consumeSdkSession, mintExchangeToken, storeSdkSession } from '../auth/exchange.ts';
@@ -62,8 +63,9 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
       expectedAud: installation.expected_aud,
       expectedIss: installation.expected_iss,
       signingAlgorithms: [installation.jwt_alg],
-      rateLimits: { exchangePerMinute: 60 },
     };
+    // Advertised only where enforced; the number is the limit rate-limit-rules.ts enforces.
+    if (deps.config.rateLimits.enabled) config.rateLimits = { exchangePerMinute: EXCHANGES_PER_MINUTE };
     return ok(c, config);
   });
 

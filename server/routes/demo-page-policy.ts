@@ -52,7 +52,8 @@ export function demoPagePolicy(page: DemoPage, nonce: string, apiOrigin: string)
     `style-src 'self' 'nonce-${nonce}'`,
     // Style attributes cannot run script; real sites are full of them, and so are these pages.
     ...(page.ownsNonce ? [] : ["style-src-attr 'unsafe-inline'"]),
-    `img-src 'self' ${apiOrigin} data: blob:`,
+    // Images cannot run script; the image pages load some from a second origin on purpose (CORS).
+    page.ownsNonce ? `img-src 'self' ${apiOrigin} data: blob:` : 'img-src * data: blob:',
     "object-src 'none'",
     `base-uri ${page.ownsNonce ? "'none'" : ["'self'", ...page.baseOrigins].join(' ')}`,
     "form-action 'self'",
