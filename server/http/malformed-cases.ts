@@ -133,6 +133,7 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     },
     { method: 'POST', path: '/upload-complete', auth: 'any', token: alice.token, body: { fileId: randomUUID(), etag: '"e"' }, noBaseline: 'needs a stored file' },
     { method: 'GET', path: '/workspace', auth: 'any', token: wsKey },
+    { method: 'GET', path: '/workspace/storage', auth: 'any', token: orgKey, query: { workspaceId }, requiredQuery: ['workspaceId'] },
     { method: 'POST', path: '/workspace', auth: 'api_key', token: orgKey, body: { name: 'Made by the suite' } },
     { method: 'PATCH', path: '/workspace', auth: 'api_key', token: wsKey, body: { name: 'Renamed' }, optional: ['name'] },
     { method: 'DELETE', path: '/workspace', auth: 'api_key', token: orgKey, query: { workspaceId: scratch.id } },

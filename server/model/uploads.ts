@@ -122,9 +122,21 @@ export function toUploadCompleteResponse(upload: UploadRow, files: FileUrls): Up
   };
 }
 
-/** Whether an object key belongs to a completed upload (the local store then refuses to overwrite it). */
-export async function isCompletedKey(db: Db, key: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM uploads WHERE storage_key = $1 AND completed_at IS NOT NULL', [key])).length > 0;
+/**
+ * Whether the local store must refuse to write this key: its upload was completed (a checked file
+ * never changes), or was deleted while its policy could still be used — a re-post would store
+ * bytes that no upload row counts against the storage quota and no sweep finds (migration 0015).
+ * Keys no upload ever had stay writable: the store also serves plain S3 clients.
+ */
+export async function isSealedKey(db: Db, key: string, now: number): Promise<boolean> {
+  const row = await queryOne<{ sealed: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM uploads WHERE storage_key = $1 AND completed_at IS NOT NULL)
+       OR (EXISTS (SELECT 1 FROM upload_tombstones WHERE storage_key = $1 AND sealed_until > $2::timestamptz)
+           AND NOT EXISTS (SELECT 1 FROM uploads WHERE storage_key = $1)) AS sealed`,
+    [key, isoAt(now)],
+  );
+  return row?.sealed === true;
 }
 
 /**

@@ -36,6 +36,7 @@ const WIRE_TYPES: Record<string, string> = {
   ListFolderItemsResponse: 'One page of a folder\'s items with cursors.',
   WorkspaceResponse: 'A workspace.',
   WorkspaceDetailsResponse: 'WorkspaceResponse plus `iconUrl` once an icon is set.',
+  WorkspaceStorageResponse: '`{workspaceId, usedBytes, pendingBytes, quotaBytes, userQuotaBytes}` plus `user` (exchange tokens) or `users` (API keys) (server/model/storage-usage.ts).',
   ListWorkspaceUsersResponse: '`{users, invitations}`.',
   ExternalUserResponse: 'An external user (customer-JWT identity) of the workspace.',
   WebhookRegistrationResponse: 'A webhook registration with its signing secret.',
@@ -81,6 +82,7 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
   415: { name: 'UnsupportedMediaType', description: 'unsupported_media_type' },
   422: { name: 'ValidationFailed', description: 'validation_failed (JSON that fails the schema or a rule) or idempotency_key_reused' },
   429: { name: 'TooManyRequests', description: 'rate_limited' },
+  507: { name: 'InsufficientStorage', description: 'quota_exceeded: the user\'s or the workspace\'s storage quota is used up (delete files, then retry)' },
 };
 
 const versionHeader = { $ref: '#/components/headers/ServiceApiVersion' };

@@ -1,7 +1,7 @@
 /**
  * OpenAPI rows of the admin endpoints (§5 rule 1: API keys only, exchange tokens get 403):
  * workspace (§4.6), users and external users (§4.7), webhook registrations (§4.10) and product
- * metrics (§4.9). GET /workspace is the exception that an exchange token may call too.
+ * metrics (§4.9). GET /workspace and GET /workspace/storage are the exceptions an exchange token may call too.
  */
 import {
   changeRoleSchema,
@@ -25,6 +25,9 @@ export const adminRoutesDoc: RouteDoc[] = [
   // §4.6 workspace
   { method: 'get', path: '/workspace', operationId: 'getWorkspace', summary: 'Read the caller\'s workspace', tag: 'workspace', auth: 'any',
     query: workspaceIdQuerySchema, success: ok('WorkspaceDetailsResponse'), errors: [404] },
+  { method: 'get', path: '/workspace/storage', operationId: 'getWorkspaceStorage', summary: 'Storage used against the workspace\'s and the users\' quotas', tag: 'workspace', auth: 'any',
+    query: workspaceIdQuerySchema, success: ok('WorkspaceStorageResponse'), errors: [404],
+    description: 'An exchange token sees its own use as `user`; an API key sees every user\'s as `users` (most first, at most 100).' },
   { method: 'post', path: '/workspace', operationId: 'createWorkspace', summary: 'Create a workspace (organization keys only)', tag: 'workspace', auth: 'apiKey',
     body: createWorkspaceSchema, success: created('WorkspaceResponse') },
   { method: 'patch', path: '/workspace', operationId: 'updateWorkspace', summary: 'Rename a workspace or change its slug', tag: 'workspace', auth: 'apiKey',

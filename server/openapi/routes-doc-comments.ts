@@ -39,16 +39,16 @@ export const commentRoutesDoc: RouteDoc[] = [
   { method: 'patch', path: '/threads/{id}/move-pin', operationId: 'moveThreadPin', summary: 'Move a thread\'s pin', tag: 'threads', auth: 'any',
     body: movePinSchema, success: ok('ShortWebpageThread'), errors: [403] },
   { method: 'get', path: '/threads/{id}/screenshot-upload-policy', operationId: 'getScreenshotUploadPolicy', summary: 'A presigned POST for a thread screenshot', tag: 'screenshots', auth: 'any',
-    query: screenshotPolicyQuerySchema, success: ok('ScreenshotUploadPolicyResponse'), errors: [403, 409, 413, 415] },
+    query: screenshotPolicyQuerySchema, success: ok('ScreenshotUploadPolicyResponse'), errors: [403, 409, 413, 415, 507] },
   { method: 'put', path: '/threads/{id}/screenshot', operationId: 'putThreadScreenshot', summary: 'Attach an uploaded screenshot to a thread', tag: 'screenshots', auth: 'any',
-    body: putScreenshotSchema, success: ok('ScreenshotResponse'), errors: [403, 409] },
+    body: putScreenshotSchema, success: ok('ScreenshotResponse'), errors: [403, 409, 507] },
   { method: 'get', path: '/threads/{id}/screenshot', operationId: 'getThreadScreenshot', summary: 'Read a thread\'s screenshot', tag: 'screenshots', auth: 'any', success: ok('ScreenshotResponse') },
 
   // §4.8 uploads
   { method: 'post', path: '/upload-policy', operationId: 'createUploadPolicy', summary: 'A presigned POST for uploading a file', tag: 'uploads', auth: 'any',
-    body: uploadPolicySchema, success: ok('UploadPolicyResponse'), errors: [403, 404] },
+    body: uploadPolicySchema, success: ok('UploadPolicyResponse'), errors: [403, 404, 507] },
   { method: 'post', path: '/upload-complete', operationId: 'completeUpload', summary: 'Confirm that an uploaded file is in the store', tag: 'uploads', auth: 'any',
-    body: uploadCompleteSchema, success: ok('UploadCompleteResponse'), errors: [404] },
+    body: uploadCompleteSchema, success: ok('UploadCompleteResponse'), errors: [404, 507] },
 
   // §4.3 messages
   { method: 'post', path: '/threads/{threadId}/messages', operationId: 'createMessage', summary: 'Reply to a thread', tag: 'messages', auth: 'any',

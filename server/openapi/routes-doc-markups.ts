@@ -38,9 +38,9 @@ const fileForm: JsonSchema = {
 export const markupRoutesDoc: RouteDoc[] = [
   // §4.4 creating markups
   { method: 'post', path: '/markups/objectstore', operationId: 'createMarkupForObjectStore', summary: 'Create a file markup and a URL to PUT its file to', tag: 'markups', auth: 'apiKey',
-    query: objectstoreQuerySchema, success: ok('MarkupObjectstoreResponse'), errors: [404, 413, 415, 422] },
+    query: objectstoreQuerySchema, success: ok('MarkupObjectstoreResponse'), errors: [404, 413, 415, 422, 507] },
   { method: 'post', path: '/markups/file', operationId: 'createMarkupFromFile', summary: 'Create a file markup from a multipart upload', tag: 'markups', auth: 'apiKey',
-    query: fileUploadQuerySchema, body: { multipart: fileForm }, success: ok('MarkupResponse'), errors: [404, 413, 415, 422],
+    query: fileUploadQuerySchema, body: { multipart: fileForm }, success: ok('MarkupResponse'), errors: [404, 413, 415, 422, 507],
     description: 'Idempotency-Key is refused here (400): the upload is streamed and not kept to compare a retry with.' },
   { method: 'post', path: '/markups/url', operationId: 'createMarkupFromUrl', summary: 'Create a webpage markup', tag: 'markups', auth: 'apiKey',
     body: createFromUrlSchema, success: ok('MarkupResponse'), errors: [404] },

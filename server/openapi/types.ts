@@ -18,8 +18,11 @@ export type Tag = 'auth' | 'threads' | 'messages' | 'screenshots' | 'uploads' | 
  */
 export type Auth = 'public' | 'idp' | 'any' | 'apiKey';
 
-/** The 4xx statuses a route answers on its own, beyond those its middleware implies (document.ts). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+/**
+ * The error statuses a route answers on its own, beyond those its middleware implies (document.ts):
+ * 4xx, and 507 where an upload meets a used-up storage quota.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 507;
 
 export interface Success {
   status: 200 | 201 | 204;

@@ -4,6 +4,8 @@
  * byte counted against the limit, each file's first bytes checked against its declared type. Only
  * when all files are stored does one transaction create the markup, its completed `uploads` rows
  * and the asset rows conversion works from; on any refusal the stored objects are removed again.
+ * The workspace's storage quota is reserved before the first byte (so concurrent uploads cannot
+ * share the same free space) and every stored byte counted against it.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -16,19 +18,28 @@ import { actingUserId, callerOf, markupScopes, requireApiKey } from '../auth/per
 import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';
-import { toMarkupResponse } from '../model/markups.ts';
+import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
 import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
-import { workspaceForCaller } from '../model/workspaces.ts';
+import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
 import { deleteQuietly } from '../storage/object-store.ts';
 import { fileUploadQuerySchema } from '../schemas/markups.ts';
+import type { ApiKeyCaller } from '../auth/caller.ts';
+import type { z } from 'zod';
 import { openObjectSink, sniffMismatch, typeFromFilename, type ObjectSink, type StoredFile } from '../model/markup-file-store.ts';
+import { checkStorageQuota, formatBytes, releaseReservation, reserveForStream, type StreamReservation } from '../model/storage-quota.ts';
+
+type FileUploadQuery = z.infer<typeof fileUploadQuerySchema>;
 
 /** §8: the whole multipart body; larger files go through POST /markups/objectstore. */
 export const MARKUP_FILE_MAX_BYTES = 100 * 1024 * 1024;
 /** Images of one image markup per request. */
 export const MAX_FILES_PER_MARKUP = 20;
 const FILE_FIELDS = new Set(['file', 'files']);
+/** A reservation outlives any plausible 100 MB upload; one left by a crashed process stops counting then. */
+const STREAM_RESERVATION_MS = 60 * 60 * 1000;
+/** Framing (boundaries, part headers) a declared Content-Length counts but the quota does not. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 const PATH = '/api/v2/markups/file';
 
 const tooLarge = () =>
@@ -75,7 +86,14 @@ interface ReceivedFile extends StoredFile {
 const HEAD_BYTES = 16;
 
 /** Streams one file part into the store, refusing an unaccepted type before anything is written. */
-async function receiveFile(deps: AppDeps, reader: MultipartReader, workspaceId: string, part: { filename: string | null; contentType: string | null }, index: number): Promise<ReceivedFile> {
+async function receiveFile(
+  deps: AppDeps,
+  reader: MultipartReader,
+  workspaceId: string,
+  part: { filename: string | null; contentType: string | null },
+  index: number,
+  quota: StreamReservation,
+): Promise<ReceivedFile> {
   const filename = (part.filename ?? '').trim() || 'file';
   const declared = part.contentType ? normalizeContentType(part.contentType) : '';
   const contentType = declared === '' || declared === 'application/octet-stream' ? (typeFromFilename(filename) ?? declared) : declared;
@@ -97,6 +115,7 @@ async function receiveFile(deps: AppDeps, reader: MultipartReader, workspaceId: 
   };
   try {
     await reader.readBody(async (chunk) => {
+      quota.take(chunk.length);
       if (sink) return sink.write(chunk);
       head = Buffer.concat([head, chunk]);
       if (head.length >= HEAD_BYTES) await flushHead();
@@ -114,13 +133,13 @@ async function receiveFile(deps: AppDeps, reader: MultipartReader, workspaceId: 
 }
 
 /** Reads every part; `file`/`files` parts are stored, other fields are read past and ignored. */
-async function receiveFiles(deps: AppDeps, reader: MultipartReader, workspaceId: string, received: ReceivedFile[]): Promise<void> {
+async function receiveFiles(deps: AppDeps, reader: MultipartReader, workspaceId: string, received: ReceivedFile[], quota: StreamReservation): Promise<void> {
   for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
     if (!FILE_FIELDS.has(part.name)) continue;
     if (received.length >= MAX_FILES_PER_MARKUP) {
       throw validationFailed(`At most ${MAX_FILES_PER_MARKUP} files per markup`, [{ path: 'files', message: `at most ${MAX_FILES_PER_MARKUP}` }]);
     }
-    received.push(await receiveFile(deps, reader, workspaceId, part, received.length));
+    received.push(await receiveFile(deps, reader, workspaceId, part, received.length, quota));
   }
 }
 
@@ -156,59 +175,89 @@ export function markupFileRoutes(deps: AppDeps): Hono<AppEnv> {
     await placementFolder(db, workspace, query.parentFolderId);
     if (!c.req.raw.body) throw validationFailed('No file: the body is empty', [{ path: 'file', message: 'required' }]);
 
-    const body = limitedBody(c.req.raw.body, MARKUP_FILE_MAX_BYTES);
-    const reader = new MultipartReader(body.stream, boundary);
-    const received: ReceivedFile[] = [];
-    const forget = () => deleteQuietly(storage, received.map((f) => f.key), (key, error) => deps.log.error(`Could not delete stored object ${key}`, error));
+    const length = Number.isFinite(declared) && declared > 0 ? declared : null;
+    const quota = await reserveForStream(db, deps.config.quotas, { workspaceId: workspace.id, userId: null, now: clock.now() }, {
+      declared: length,
+      max: MARKUP_FILE_MAX_BYTES,
+      minimum: Math.max(1, (length ?? 0) - FORM_OVERHEAD_BYTES),
+      ttlMs: STREAM_RESERVATION_MS,
+      path: 'files',
+    });
     try {
-      await receiveFiles(deps, reader, workspace.id, received);
-      checkFileSet(received);
-    } catch (error) {
-      await reader.cancel();
-      await forget();
-      if (body.exceeded()) throw tooLarge();
-      if (error instanceof MultipartError) throw badRequest(`The form could not be read: ${error.message}`);
-      throw error;
+      const markup = await receiveAndCreate(deps, caller, c.req.raw.body, boundary, workspace, query, quota);
+      return ok(c, await toMarkupResponse(db, markup, markupScopes(caller, markup), fileUrls(storage, clock)));
+    } finally {
+      await releaseReservation(db, quota.id);
     }
-
-    const first = received[0]!;
-    const type = markupTypeOf(first.contentType);
-    const now = clock.now();
-    const markup = await db
-      .transaction(async (tx) => {
-        const folderId = await placementFolder(tx, workspace, query.parentFolderId);
-        const userId = await actingUserId(tx, caller, workspace.id, clock);
-        const id = randomUUID();
-        const created = await createMarkup(tx, {
-          id,
-          workspaceId: workspace.id,
-          folderId,
-          type,
-          name: query.name ?? stem(first.filename),
-          url: null,
-          markupUrl: fileMarkupReviewUrl(deps.config.publicUrl, id),
-          originalMimeType: first.contentType,
-          isReady: false,
-          createdByUserId: userId,
-          now,
-        });
-        for (const f of received) {
-          await tx.query(
-            `INSERT INTO uploads (id, workspace_id, resource_type, resource_id, storage_key, filename, content_type, filesize, etag,
-               created_by_user_id, created_at, completed_at)
-             VALUES ($1, $2, 'markup_asset', $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz)`,
-            [f.fileId, workspace.id, id, f.key, f.filename, f.contentType, f.size, f.etag, userId, isoAt(now)],
-          );
-        }
-        await attachMarkupFiles(tx, id, received.map((f) => ({ uploadId: f.fileId, contentType: f.contentType })), now);
-        return created;
-      })
-      .catch(async (error: unknown) => {
-        await forget();
-        throw error;
-      });
-    return ok(c, await toMarkupResponse(db, markup, markupScopes(caller, markup), fileUrls(storage, clock)));
   });
 
   return routes;
+}
+
+/** Streams the files into the store, then creates the markup and its uploads in one transaction; on any failure nothing is kept. */
+async function receiveAndCreate(
+  deps: AppDeps,
+  caller: ApiKeyCaller,
+  raw: ReadableStream<Uint8Array>,
+  boundary: string,
+  workspace: WorkspaceRow,
+  query: FileUploadQuery,
+  quota: StreamReservation,
+): Promise<MarkupRow> {
+  const { db, clock, storage } = deps;
+  const body = limitedBody(raw, MARKUP_FILE_MAX_BYTES);
+  const reader = new MultipartReader(body.stream, boundary);
+  const received: ReceivedFile[] = [];
+  const forget = () => deleteQuietly(storage, received.map((f) => f.key), (key, error) => deps.log.error(`Could not delete stored object ${key}`, error));
+  try {
+    await receiveFiles(deps, reader, workspace.id, received, quota);
+    checkFileSet(received);
+  } catch (error) {
+    await reader.cancel();
+    await forget();
+    if (body.exceeded()) throw tooLarge();
+    if (error instanceof MultipartError) throw badRequest(`The form could not be read: ${error.message}`);
+    throw error;
+  }
+
+  const first = received[0]!;
+  const type = markupTypeOf(first.contentType);
+  const now = clock.now();
+  return db
+    .transaction(async (tx) => {
+      const folderId = await placementFolder(tx, workspace, query.parentFolderId);
+      const userId = await actingUserId(tx, caller, workspace.id, clock);
+      // The files replace the reservation: checked again in case it expired while they streamed.
+      const subject = { workspaceId: workspace.id, userId, now, exceptReservationId: quota.id };
+      await checkStorageQuota(tx, deps.config.quotas, subject, quota.taken(), { path: 'files', what: `this upload (${formatBytes(quota.taken())})` });
+      await releaseReservation(tx, quota.id);
+      const id = randomUUID();
+      const created = await createMarkup(tx, {
+        id,
+        workspaceId: workspace.id,
+        folderId,
+        type,
+        name: query.name ?? stem(first.filename),
+        url: null,
+        markupUrl: fileMarkupReviewUrl(deps.config.publicUrl, id),
+        originalMimeType: first.contentType,
+        isReady: false,
+        createdByUserId: userId,
+        now,
+      });
+      for (const f of received) {
+        await tx.query(
+          `INSERT INTO uploads (id, workspace_id, resource_type, resource_id, storage_key, filename, content_type, filesize, etag,
+             created_by_user_id, created_at, completed_at)
+           VALUES ($1, $2, 'markup_asset', $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $10::timestamptz)`,
+          [f.fileId, workspace.id, id, f.key, f.filename, f.contentType, f.size, f.etag, userId, isoAt(now)],
+        );
+      }
+      await attachMarkupFiles(tx, id, received.map((f) => ({ uploadId: f.fileId, contentType: f.contentType })), now);
+      return created;
+    })
+    .catch(async (error: unknown) => {
+      await forget();
+      throw error;
+    });
 }

@@ -3,8 +3,9 @@
  * with an HTTP PUT, for files too big for POST /markups/file. The markup exists at once (isReady
  * false) with a pending `markup_asset` upload and a conversion row that waits for the object: the
  * conversion worker HEADs the key until it appears (or gives up), so this works the same with the
- * local store and with S3, which sends us no notification. Decisions: docs/api-decisions.md,
- * "File markups and conversion".
+ * local store and with S3, which sends us no notification. The declared size (signed into the
+ * URL, so the object cannot be bigger) is held against the workspace's storage quota at once.
+ * Decisions: docs/api-decisions.md, "File markups and conversion" and "Storage quotas".
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { PDF_MAX_BYTES } from '../conversion/analyze.ts';
 import { createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';
 import { insertUpload } from '../model/uploads.ts';
+import { checkStorageQuota } from '../model/storage-quota.ts';
 import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
 import { objectstoreQuerySchema } from '../schemas/markups.ts';
@@ -84,6 +86,7 @@ export function markupObjectstoreRoutes(deps: AppDeps): Hono<AppEnv> {
     await db.transaction(async (tx) => {
       const folderId = await placementFolder(tx, workspace, query.parentFolderId);
       const userId = await actingUserId(tx, caller, workspace.id, clock);
+      await checkStorageQuota(tx, deps.config.quotas, { workspaceId: workspace.id, userId, now }, query.filesize);
       await createMarkup(tx, {
         id: markupId,
         workspaceId: workspace.id,

@@ -2,7 +2,8 @@
  * §4.2 thread screenshots: a policy for uploading the image (`GET …/screenshot-upload-policy`, the
  * client picks the fileId), then `PUT …/screenshot` attaches it once the object is proven to be in
  * the store (replacing and deleting an older one), and `GET …/screenshot` reads it with a fresh
- * signed URL. Only the thread's author or an API key may change a thread's screenshot.
+ * signed URL. Only the thread's author or an API key may change a thread's screenshot. A policy
+ * holds its declared size against the storage quotas (model/storage-quota.ts) until it is used.
  */
 import { Hono } from 'hono';
 import type { ScreenshotUploadPolicyResponse } from '../../src/api/wire.ts';
@@ -16,6 +17,7 @@ import { fileUrls } from '../model/file-urls.ts';
 import { loadScreenshot, putScreenshot, toScreenshotResponse } from '../model/screenshots.ts';
 import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../model/upload-rules.ts';
 import { findUpload, insertUpload, markCompleted, verifyStoredObject } from '../model/uploads.ts';
+import { checkStorageQuota } from '../model/storage-quota.ts';
 import { putScreenshotSchema, screenshotPolicyQuerySchema } from '../schemas/uploads.ts';
 import { threadForUpdate } from './upload-access.ts';
 import { threadForCaller } from './threads.ts';
@@ -37,36 +39,41 @@ export function screenshotRoutes(deps: AppDeps): Hono<AppEnv> {
     const fileId = query.fileId.toLowerCase();
     const key = uploadKey(thread.workspace_id, 'thread_screenshot', fileId, query.filename);
     const existing = await findUpload(db, fileId);
-    if (existing) {
-      // Asking again for the same fileId (a retry) re-issues the policy while nothing is completed.
-      if (existing.resource_type !== 'thread_screenshot' || existing.resource_id !== thread.id || existing.completed_at) {
-        throw new ApiError(409, 'conflict', 'This fileId is already used; choose a new one (crypto.randomUUID())');
-      }
-      await db.query('UPDATE uploads SET storage_key = $2, filename = $3, content_type = $4, filesize = $5 WHERE id = $1', [
-        fileId,
-        key,
-        query.filename,
-        contentType,
-        query.filesize,
-      ]);
-      if (existing.storage_key !== key) await deleteObjects(storage, { uploadIds: [], keys: [existing.storage_key] }, deps.log);
-    } else {
-      await db.transaction(async (tx) => {
-        const createdByUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
-        await insertUpload(tx, {
-          id: fileId,
-          workspaceId: thread.workspace_id,
-          resourceType: 'thread_screenshot',
-          resourceId: thread.id,
-          key,
-          filename: query.filename,
-          contentType,
-          filesize: query.filesize,
-          createdByUserId,
-          now: clock.now(),
-        });
-      });
+    // Asking again for the same fileId (a retry) re-issues the policy while nothing is completed.
+    if (existing && (existing.resource_type !== 'thread_screenshot' || existing.resource_id !== thread.id || existing.completed_at)) {
+      throw new ApiError(409, 'conflict', 'This fileId is already used; choose a new one (crypto.randomUUID())');
     }
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      if (existing) {
+        // A re-issued policy replaces its own reservation rather than adding a second one.
+        const subject = { workspaceId: thread.workspace_id, userId: existing.created_by_user_id, now, exceptUploadId: existing.id };
+        await checkStorageQuota(tx, deps.config.quotas, subject, query.filesize);
+        await tx.query('UPDATE uploads SET storage_key = $2, filename = $3, content_type = $4, filesize = $5 WHERE id = $1', [
+          fileId,
+          key,
+          query.filename,
+          contentType,
+          query.filesize,
+        ]);
+        return;
+      }
+      const createdByUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
+      await checkStorageQuota(tx, deps.config.quotas, { workspaceId: thread.workspace_id, userId: createdByUserId, now }, query.filesize);
+      await insertUpload(tx, {
+        id: fileId,
+        workspaceId: thread.workspace_id,
+        resourceType: 'thread_screenshot',
+        resourceId: thread.id,
+        key,
+        filename: query.filename,
+        contentType,
+        filesize: query.filesize,
+        createdByUserId,
+        now,
+      });
+    });
+    if (existing && existing.storage_key !== key) await deleteObjects(storage, { uploadIds: [], keys: [existing.storage_key] }, deps.log);
     const metadata = uploadMetadata({ fileId, resourceType: 'thread_screenshot', resourceId: thread.id });
     const policy = storage.presignPost({ key, contentType, maxBytes: query.filesize, expiresInSec: UPLOAD_POLICY_SECONDS, metadata });
     const body: ScreenshotUploadPolicyResponse = { key, policy, bucket: storage.bucket, metadata };
@@ -93,8 +100,13 @@ export function screenshotRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const now = clock.now();
     const { row, dropped } = await db.transaction(async (tx) => {
+      // As in POST /upload-complete: only a quota lowered since the policy refuses, and the upload stays pending.
+      if (!upload.completed_at) {
+        const subject = { workspaceId: upload.workspace_id, userId: upload.created_by_user_id, now, exceptUploadId: upload.id };
+        await checkStorageQuota(tx, deps.config.quotas, subject, info.size);
+      }
       await markCompleted(tx, upload, info, now);
-      const result = await putScreenshot(tx, {
+      const put = await putScreenshot(tx, {
         threadId: thread.id,
         uploadId: upload.id,
         key: upload.storage_key,
@@ -108,8 +120,8 @@ export function screenshotRoutes(deps: AppDeps): Hono<AppEnv> {
         type: input.type ?? 'static',
         now,
       });
-      await forgetUploads(tx, result.dropped);
-      return result;
+      await forgetUploads(tx, put.dropped);
+      return put;
     });
     await deleteObjects(storage, dropped, deps.log);
     return ok(c, toScreenshotResponse(row, files));

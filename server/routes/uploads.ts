@@ -2,7 +2,8 @@
  * §4.8 uploads: `POST /upload-policy` checks the type, size and resource, records a pending upload
  * and returns a presigned POST for the object store; the client posts the file straight to the
  * store, then `POST /upload-complete` proves the object is there with the reported ETag. The
- * returned fileId is what messages' `attachments` name.
+ * returned fileId is what messages' `attachments` name. The policy's declared size is held against
+ * the storage quotas from the moment it is issued (model/storage-quota.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -26,6 +27,7 @@ import {
   type UploadRow,
 } from '../model/uploads.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
+import { checkStorageQuota } from '../model/storage-quota.ts';
 import { uploadCompleteSchema, uploadPolicySchema } from '../schemas/uploads.ts';
 import { uploadTarget } from './upload-access.ts';
 
@@ -65,6 +67,7 @@ export function uploadRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const createdByUserId = await actingUserId(tx, caller, target.workspaceId, clock);
+      await checkStorageQuota(tx, deps.config.quotas, { workspaceId: target.workspaceId, userId: createdByUserId, now }, input.filesize);
       await insertUpload(tx, {
         id: fileId,
         workspaceId: target.workspaceId,
@@ -95,6 +98,14 @@ export function uploadRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const now = clock.now();
     const { completed, replaced } = await db.transaction(async (tx) => {
+      // The policy reserved its declared size, so this refuses only when the quota was lowered
+      // since. The upload stays pending and counted (its policy may still be valid: deleting it
+      // would let a re-post store bytes nobody counts), so a retry after deleting files succeeds,
+      // and the sweep removes it if none comes.
+      if (!upload.completed_at) {
+        const subject = { workspaceId: upload.workspace_id, userId: upload.created_by_user_id, now, exceptUploadId: upload.id };
+        await checkStorageQuota(tx, deps.config.quotas, subject, info.size, { path: 'fileId' });
+      }
       const done = await markCompleted(tx, upload, info, now);
       return { completed: done, replaced: await applyCompletedUpload(tx, done, now) };
     });

@@ -1,8 +1,9 @@
 /**
  * §4.6 workspace endpoints: read (any credential, its own workspace), create (organization keys
  * only, §5 rule 2), update and delete (API keys; organization keys name the workspace in the query
- * or the body, workspace keys act on their own, §5 rule 3). Decisions: docs/api-decisions.md,
- * "Workspace and users".
+ * or the body, workspace keys act on their own, §5 rule 3), and the extra GET /workspace/storage
+ * (its use of its storage quota). Decisions: docs/api-decisions.md, "Workspace and users" and
+ * "Storage quotas".
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -13,6 +14,7 @@ import { callerOf, requireApiKey } from '../auth/permissions.ts';
 import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { signedUploadUrls } from '../model/uploads.ts';
+import { storageByUser, storageOfUser, workspaceStorage } from '../model/storage-usage.ts';
 import type { WorkspaceDetailsResponse } from '../../src/api/wire.ts';
 import { createWorkspaceSchema, deleteWorkspaceSchema, updateWorkspaceSchema, workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
 
@@ -43,6 +45,18 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/workspace', async (c) => {
     const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
     return ok(c, await withIcon(await workspaceForCaller(db, callerOf(c), workspaceId)));
+  });
+
+  // Any credential, like GET /workspace: a reviewer sees the workspace's totals (a refusal tells
+  // them as much) and their own use; only API keys see everyone's.
+  routes.get('/workspace/storage', async (c) => {
+    const caller = callerOf(c);
+    const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
+    const workspace = await workspaceForCaller(db, caller, workspaceId);
+    const { quotas } = deps.config;
+    const storage = await workspaceStorage(db, quotas, workspace.id, clock.now());
+    if (caller.kind === 'exchange') return ok(c, { ...storage, user: await storageOfUser(db, quotas, workspace.id, caller.userId) });
+    return ok(c, { ...storage, users: await storageByUser(db, quotas, workspace.id) });
   });
 
   routes.post('/workspace', async (c) => {

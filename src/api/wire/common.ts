@@ -47,6 +47,8 @@ export type ErrorCode =
   | 'entity_too_large'
   | 'upload_not_found'
   | 'etag_mismatch'
+  // Storage quotas (507; docs/api-decisions.md, "Storage quotas").
+  | 'quota_exceeded'
   // Idempotency keys (docs/api-decisions.md, "Idempotency keys").
   | 'idempotency_key_reused'
   | 'idempotency_in_progress';
