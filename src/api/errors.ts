@@ -46,6 +46,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   422: 'validation_failed',
   429: 'rate_limited',
   500: 'internal_error',
+  507: 'quota_exceeded',
 };
 
 /** Builds an ApiError from a failed response body, which may be our JSON error shape or anything else. */

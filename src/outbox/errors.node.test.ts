@@ -14,6 +14,10 @@ describe('classifyError', () => {
     }
   });
 
+  it('keeps an upload refused for lack of storage (507) as failed: the same file cannot fit later by itself', () => {
+    expect(classifyError(new ApiError(507, 'quota_exceeded', 'This workspace has used 50 GB of its 50 GB of storage'))).toBe('fail');
+  });
+
   it('pauses for sign-in on 401 only', () => {
     expect(classifyError(new ApiError(401, 'token_expired', 'expired'))).toBe('auth');
     expect(classifyError({ status: 401 })).toBe('auth');

@@ -12,7 +12,7 @@ export type ApiErrorLike = Partial<Pick<ApiError, 'status' | 'code' | 'message'>
   retryAfter?: string | number;
 };
 
-/** Requests worth repeating unchanged: timeouts, "too early", rate limits. All 5xx too. */
+/** Requests worth repeating unchanged: timeouts, "too early", rate limits. All 5xx but 507 too. */
 const RETRY_STATUSES = new Set([0, 408, 425, 429]);
 
 export function classifyError(error: unknown): ErrorClass {
@@ -23,6 +23,8 @@ export function classifyError(error: unknown): ErrorClass {
   const status = (error as ApiErrorLike).status;
   if (typeof status !== 'number') return 'fail';
   if (status === 401) return 'auth';
+  // Out of storage (507): sending the same file again cannot succeed until someone deletes files.
+  if (status === 507) return 'fail';
   if (status >= 500 || RETRY_STATUSES.has(status)) return 'retry';
   return 'fail';
 }

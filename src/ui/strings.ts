@@ -53,6 +53,8 @@ export function describeError(error: WidgetError): string {
       return t.rateLimited;
     case 'payload_too_large':
       return t.payloadTooLarge;
+    case 'quota_exceeded':
+      return t.quotaExceeded;
     case 'forbidden':
       return t.forbidden(error.message);
     case 'not_found':

@@ -219,6 +219,7 @@ export const de: Strings = {
     timeout: 'Der Kommentardienst antwortet zu langsam. Bitte versuch es noch einmal.',
     rateLimited: 'Gerade gibt es zu viele Anfragen. Warte einen Moment und versuch es dann noch einmal.',
     payloadTooLarge: 'Dieser Kommentar ist zu lang. Bitte kürze ihn.',
+    quotaExceeded: 'Für diese Datei ist kein Speicherplatz mehr frei. Entferne Dateien, die du nicht mehr brauchst, oder bitte das Team der Website um mehr Platz.',
     forbidden: (message) => (message ? `Nicht erlaubt: ${message}` : 'Dazu bist du nicht berechtigt.'),
     notFound: 'Diesen Kommentar gibt es nicht mehr. Vielleicht wurde er gelöscht.',
     threadDeletedElsewhere: 'Der geöffnete Thread wurde von jemand anderem gelöscht.',

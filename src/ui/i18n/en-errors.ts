@@ -24,6 +24,7 @@ export const enErrors = {
   timeout: 'The comment service is taking too long to answer. Please try again.',
   rateLimited: 'Too many requests right now. Wait a moment and try again.',
   payloadTooLarge: 'That comment is too long. Please shorten it.',
+  quotaExceeded: 'There is no storage space left for this file. Remove files you no longer need, or ask the site’s team for more space.',
   forbidden: (message: string) => (message ? `Not allowed: ${message}` : 'You are not allowed to do that.'),
   notFound: 'That comment no longer exists. It may have been deleted.',
   threadDeletedElsewhere: 'The thread you had open was deleted by someone else.',
