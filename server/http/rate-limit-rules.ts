@@ -88,3 +88,11 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'POST', path: '/api/v2/markups/objectstore', group: 'uploads', credential: 'caller' },
   { method: 'POST', path: '/api/v2/users/invite', group: 'invitations', credential: 'caller' },
 ];
+
+const COMPILED = LIMITED_ROUTES.map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`) }));
+
+/** The limited route a request is, if any (HEAD counts as the GET it mirrors). */
+export function limitedRouteOf(method: string, path: string): LimitedRoute | undefined {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  return COMPILED.find(({ route, pattern }) => route.method === wanted && pattern.test(path))?.route;
+}

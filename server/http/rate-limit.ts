@@ -15,18 +15,10 @@ import { isoAt, type Db } from '../db/db.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from './errors.ts';
-import { GROUP_NOUNS, LIMITED_ROUTES, RATE_LIMITS, type CredentialSource, type LimitedRoute, type RateLimitRule } from './rate-limit-rules.ts';
+import { GROUP_NOUNS, limitedRouteOf, RATE_LIMITS, type CredentialSource, type LimitedRoute, type RateLimitRule } from './rate-limit-rules.ts';
 
 /** Sent on every answer of a limited route (the IETF draft's first, widely deployed form), plus Retry-After on 429. */
 export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
-
-const COMPILED = LIMITED_ROUTES.map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`) }));
-
-/** The limited route a request is, if any (HEAD counts as the GET it mirrors). */
-export function limitedRouteOf(method: string, path: string): LimitedRoute | undefined {
-  const wanted = method === 'HEAD' ? 'GET' : method;
-  return COMPILED.find(({ route, pattern }) => route.method === wanted && pattern.test(path))?.route;
-}
 
 interface Credential {
   key: string;

@@ -87,16 +87,25 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
 
 const versionHeader = { $ref: '#/components/headers/ServiceApiVersion' };
 
+/** What a 429 carries besides the error (docs/api-decisions.md, "Rate limits"). */
+const rateLimitHeaders: Record<string, JsonSchema> = {
+  'Retry-After': { description: 'Seconds until the window ends and the request may be sent again', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Limit': { description: 'Requests allowed in the window (draft-ietf-httpapi-ratelimit-headers-06)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
+  'RateLimit-Policy': { description: 'The limit and its window, e.g. `60;w=60`', schema: { type: 'string' } },
+};
+
 export function components(): JsonSchema {
   const schemas: Record<string, JsonSchema> = { ErrorBody: errorBody };
   for (const [name, description] of Object.entries(WIRE_TYPES)) {
     schemas[name] = { type: 'object', description: `\`${name}\` in src/api/wire.ts: ${description}` };
   }
   const responses: Record<string, JsonSchema> = {};
-  for (const { name, description } of Object.values(ERROR_RESPONSES)) {
+  for (const [status, { name, description }] of Object.entries(ERROR_RESPONSES)) {
     responses[name] = {
       description,
-      headers: { [VERSION_HEADER]: versionHeader },
+      headers: { [VERSION_HEADER]: versionHeader, ...(status === '429' ? rateLimitHeaders : {}) },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     };
   }

@@ -164,3 +164,15 @@ describe('the OpenAPI document', () => {
     }
   });
 });
+
+describe('rate limits in the document', () => {
+  it('every rate-limited API route documents its 429 with Retry-After, and no other route does', async () => {
+    const { LIMITED_ROUTES } = await import('../http/rate-limit-rules.ts');
+    const limited = new Set(
+      LIMITED_ROUTES.filter((route) => route.path.startsWith('/api/v2/')).map((route) => `${route.method} ${route.path.slice('/api/v2'.length).replace(/:(\w+)/g, '{$1}')}`),
+    );
+    const documented = new Set([...operations()].filter(({ op }) => op.responses['429']).map(({ path, method }) => `${method.toUpperCase()} ${path}`));
+    expect(documented).toEqual(limited);
+    expect(Object.keys(deref(doc.components.responses.TooManyRequests).headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+  });
+});

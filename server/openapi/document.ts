@@ -6,6 +6,7 @@
  */
 import { API_VERSION } from '../http/version.ts';
 import { components, ERROR_RESPONSES } from './components.ts';
+import { limitedRouteOf } from '../http/rate-limit-rules.ts';
 import { routesDoc, TAGS } from './routes-doc.ts';
 import { isZod, toJsonSchema, type Auth, type ErrorStatus, type JsonSchema, type RouteDoc } from './types.ts';
 
@@ -39,6 +40,8 @@ export function errorStatuses(row: RouteDoc): ErrorStatus[] {
     statuses.add(409);
     statuses.add(422);
   }
+  // The rate limiter's own table decides, so the document cannot disagree with what is enforced.
+  if (limitedRouteOf(row.method.toUpperCase(), `/api/v2${row.path.replace(/\{\w+\}/g, 'x')}`)) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
