@@ -69,9 +69,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const idempotent = exceptStreamedUploads(idempotency(deps));
   // Rate limits (http/rate-limit-rules.ts) once the caller is known, ahead of idempotency's writes.
   const limited = rateLimited(deps);
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/workspace/storage', '/users', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, limited, idempotent);
+  // A `/x/*` pattern also matches `/x` itself: listing both would run the chain twice there.
+  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/workspace/storage', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
-  for (const prefix of ['/items', '/items/*']) api.use(prefix, caller, idempotent);
+  api.use('/items/*', caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
   api.route('/', threadRoutes(deps));
   api.route('/', screenshotRoutes(deps));
