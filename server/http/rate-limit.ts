@@ -95,16 +95,14 @@ function refusal(group: LimitedRoute['group'], rule: RateLimitRule, bucket: Coun
 }
 
 /**
- * The middleware. A request passing it twice (two mount points) counts once. The headers are
- * set before the route runs, so its answer — success or error — carries them.
+ * The middleware. The headers are set before the route runs, so its answer — success or error —
+ * carries them.
  */
 export function rateLimited(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const seen = new WeakSet<Request>();
   return async (c, next) => {
     if (!deps.config.rateLimits.enabled) return next();
     const route = limitedRouteOf(c.req.method, c.req.path);
-    if (!route || seen.has(c.req.raw)) return next();
-    seen.add(c.req.raw);
+    if (!route) return next();
     const rule: RateLimitRule = RATE_LIMITS[route.group];
     const buckets = new Map<string, Omit<Counted, 'hits'>>([[`${route.group}:a:${clientAddress(c, deps.config.trustProxy)}`, { limit: rule.perAddress, per: 'address' }]]);
     const credential = await credentialOf(c, route.credential);
