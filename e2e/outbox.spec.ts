@@ -15,6 +15,9 @@ async function quickPost(page: Page, index: number, text: string) {
   await enterCommentMode(page);
   const target = page.locator(TARGETS[index % TARGETS.length]!);
   await target.scrollIntoViewIfNeeded();
+  // Under load the previous post may end with a notice ("posted without a screenshot") right where
+  // this click goes; a person would dismiss it first (CI once clicked the notice and got no composer).
+  for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click().catch(() => undefined);
   const box = (await target.boundingBox())!;
   const x = box.x + box.width * (0.15 + 0.35 * Math.floor(index / TARGETS.length));
   await page.mouse.click(x, box.y + box.height / 2);
