@@ -126,7 +126,7 @@ export async function measure(): Promise<BenchSection> {
       return { clean: clean.slice(2), withLayout };
     });
 
-    // ---- One instrumented relayout frame: reads (getBoundingClientRect) and writes (pin styles) in order.
+    // ---- One instrumented relayout frame: reads (getBoundingClientRect, getClientRects) and writes (pin styles) in order.
     const passes = await page.evaluate(async () => {
       const { frames } = (window as any).__overlayBench;
       const rig = (window as any).__rig;
@@ -135,6 +135,11 @@ export async function measure(): Promise<BenchSection> {
       Element.prototype.getBoundingClientRect = function (this: Element) {
         log.push('r');
         return read.call(this);
+      };
+      const readLines = Element.prototype.getClientRects;
+      Element.prototype.getClientRects = function (this: Element) {
+        log.push('r');
+        return readLines.call(this);
       };
       const pins = [...rig.layer.children] as HTMLElement[];
       for (const pin of pins) {
@@ -155,6 +160,7 @@ export async function measure(): Promise<BenchSection> {
         await frames(2);
       } finally {
         Element.prototype.getBoundingClientRect = read;
+        Element.prototype.getClientRects = readLines;
         for (const pin of pins) delete (pin as any).style;
         rule.style.width = 'auto';
       }
@@ -228,9 +234,9 @@ export async function measure(): Promise<BenchSection> {
       `Method: the engine from \`src/ui/overlay\` is bundled with Vite and mounted on a synthetic page of 1000 boxes`,
       `(a flex grid taller than the 1280×720 viewport) in headless Chromium; times are \`performance.now()\` around the`,
       `engine's animation-frame callback (${clean.samples} relayout frames, ${scroll.samples} scroll frames; ${scrolling.shown} of 500 pins on screen).`,
-      `A relayout frame reads each pin's point (pointOf: one rect) and style visibility, then writes transforms`,
-      `(off-screen pins only when they moved 32 px); frames after DOM mutations also re-read sizes; a scroll frame`,
-      `reads points only. The read-pass count comes from one instrumented frame that logs every getBoundingClientRect`,
+      `A relayout frame reads each pin's point and its element's size (pointOf: one getClientRects) and style visibility,`,
+      `then writes transforms (off-screen pins only when they moved 32 px); a scroll frame reads points only. The`,
+      `read-pass count comes from one instrumented frame that logs every getBoundingClientRect and getClientRects call`,
       `and every pin style write in order. Timer resolution in the page is 0.1 ms.`,
     ].join('\n');
     return { title: 'Overlay cost', rows, detail };

@@ -8,7 +8,7 @@
 import { WorkBudget } from './budget';
 import { candidatePaths, parentPaths } from './candidates';
 import { canonicalUrlOf } from './canonical-url';
-import { clampPercent, documentMetrics } from './geometry';
+import { boxOf, clampPercent, documentMetrics } from './geometry';
 import type { PinAnchor } from './types';
 
 /** Document-wide queries one describe may run (each ≈ 1 ms on a 50 000-element page, far less on most). */
@@ -20,7 +20,8 @@ export function describePin(target: Element, clientX: number, clientY: number): 
   const doc = target.ownerDocument;
   const url = doc.URL;
   const canonicalUrl = canonicalUrlOf(doc);
-  const rect = target.getBoundingClientRect();
+  // The same box the pin is placed against later (pointOf): for a wrapped inline, the union of its lines.
+  const rect = boxOf(target).box;
   const budget = new WorkBudget(DESCRIBE_MAX_QUERIES, DESCRIBE_MAX_MS);
   // The element's own paths first: they get the best of the budget, ancestors what is left.
   const paths = candidatePaths(target, budget);

@@ -5,7 +5,7 @@
  * else the pin is orphaned. Stored paths are evaluated defensively (query.ts): nothing here throws.
  * First load: every visitor downloads this, so it imports neither describe.ts nor finder.
  */
-import { clampPercent, documentMetrics } from './geometry';
+import { boxOf, clampPercent, documentMetrics, flowsInLines, spotIn } from './geometry';
 import type { LocatedPin, PinAnchor, PinElement, ResolvedPin } from './types';
 import { vote } from './vote';
 
@@ -39,6 +39,7 @@ export function resolvePin(anchor: PinAnchor, root: Document = document): Resolv
       return {
         status: verdict.status,
         element: verdict.element,
+        inline: flowsInLines(verdict.element),
         offsetXPercentage: clampPercent(finiteOr(verdict.spot.offsetXPercentage, 50)),
         offsetYPercentage: clampPercent(finiteOr(verdict.spot.offsetYPercentage, 50)),
         pageXPercentage: pageX,
@@ -57,18 +58,40 @@ export function resolvePin(anchor: PinAnchor, root: Document = document): Resolv
 /** A pin with ancestors but no element paths: they are looked up with the spot in the middle. */
 const NO_SPOT: PinElement = { elementPath: '', offsetXPercentage: 50, offsetYPercentage: 50 };
 
-/** Viewport coordinates of a resolved pin this frame (cheap: one rect read), or null when orphaned. */
-export function pointOf(resolved: ResolvedPin, root: Document = document): { clientX: number; clientY: number } | null {
+/** Where a resolved pin is this frame, and the size of the box it sits on (zero: nothing to pin on). */
+export interface PinPoint {
+  clientX: number;
+  clientY: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Viewport coordinates of a resolved pin this frame, or null when orphaned. Cheap: one layout read,
+ * which also says whether the element has a box at all — a ResizeObserver cannot tell for inline
+ * elements, whose boxes it reports as 0×0. An inline element's line boxes (getClientRects), so a
+ * spot between its lines moves onto one; any other element's one rect (getBoundingClientRect,
+ * cheaper: this runs for every pin in every frame).
+ */
+export function pointOf(resolved: ResolvedPin, root: Document = document): PinPoint | null {
   if (resolved.status === 'orphaned') return null;
-  if (resolved.element) {
-    const rect = resolved.element.getBoundingClientRect();
+  const element = resolved.element;
+  if (element && resolved.inline) {
+    const box = boxOf(element);
+    const { x, y } = spotIn(box, resolved.offsetXPercentage, resolved.offsetYPercentage);
+    return { clientX: x, clientY: y, width: box.box.width, height: box.box.height };
+  }
+  if (element) {
+    const rect = element.getBoundingClientRect();
     return {
       clientX: rect.left + (rect.width * resolved.offsetXPercentage) / 100,
       clientY: rect.top + (rect.height * resolved.offsetYPercentage) / 100,
+      width: rect.width,
+      height: rect.height,
     };
   }
   const { width, height, scrollX, scrollY } = documentMetrics(root);
-  return { clientX: (resolved.pageXPercentage / 100) * width - scrollX, clientY: (resolved.pageYPercentage / 100) * height - scrollY };
+  return { clientX: (resolved.pageXPercentage / 100) * width - scrollX, clientY: (resolved.pageYPercentage / 100) * height - scrollY, width, height };
 }
 
 function finiteOr(value: unknown, fallback: number): number {

@@ -37,7 +37,7 @@ export interface LocatedPin {
 /**
  * An anchor resolved against the current DOM: which element the pin sits on and where inside it.
  * Resolving (selectors, voting) is the expensive part and runs when the page changes; placing a
- * resolved pin (`pointOf`) is one getBoundingClientRect and runs every frame.
+ * resolved pin (`pointOf`) is one read of the element's client rects and runs every frame.
  */
 export interface ResolvedPin {
   status: LocateStatus;
@@ -46,6 +46,11 @@ export interface ResolvedPin {
   /** Spot inside `element`'s border box, 0–100. */
   offsetXPercentage: number;
   offsetYPercentage: number;
+  /**
+   * `element` was laid out in line boxes when resolved (a non-replaced inline: a link, a span) and may
+   * wrap, so its point is read from its line boxes; any other element's from its one rect.
+   */
+  inline?: boolean;
   /** When `element` is null and the pin is approximate: the spot on the document, 0–100 of its scroll size. */
   pageXPercentage: number;
   pageYPercentage: number;

@@ -5,7 +5,7 @@
  */
 // Not from '../anchor': its index also exports describePin, which the first load must not contain.
 import { anchorFromThread } from '../anchor/from-thread';
-import { pointOf, resolvePin } from '../anchor/locate';
+import { pointOf, resolvePin, type PinPoint } from '../anchor/locate';
 import type { PinAnchor, ResolvedPin } from '../anchor/types';
 import type { ThreadResponse } from '../api/wire';
 
@@ -21,7 +21,7 @@ export function resolveAnchor(anchor: PinAnchor): ResolvedPin {
   return resolvePin(anchor);
 }
 
-/** Viewport point of a resolved pin this frame (one rect read), or null when it has no place. */
-export function pointOfPin(resolved: ResolvedPin): { clientX: number; clientY: number } | null {
+/** Viewport point of a resolved pin this frame and the size of its element's box (one layout read), or null when it has no place. */
+export function pointOfPin(resolved: ResolvedPin): PinPoint | null {
   return pointOf(resolved);
 }

@@ -1,7 +1,8 @@
 /**
  * Small controls above the launcher about pins that are not drawn: the device-class toggle ("Show
  * pins from all devices (N)", when other device classes have threads here) and the list of threads
- * whose place was not found ("N comments could not be placed on this page"), each openable.
+ * not placed ("N comments could not be placed on this page"), each openable: their element was not
+ * found, or it shows no box now (hidden, collapsed). Every pin is drawn or listed here.
  */
 import { useState } from 'preact/hooks';
 import { useReview, useWidget } from './hooks';
@@ -14,8 +15,8 @@ export function PinControls() {
   const [listOpen, setListOpen] = useState(false);
   const others = store.otherModeThreads.value.length;
   const showAll = store.showAllModes.value;
-  const orphanIds = engine.status.value.orphaned;
-  const orphans = store.shownThreads.value.filter((thread) => orphanIds.includes(thread.id));
+  const { orphaned, hidden } = engine.status.value;
+  const orphans = store.shownThreads.value.filter((thread) => orphaned.includes(thread.id) || hidden.includes(thread.id));
   if (others === 0 && !showAll && orphans.length === 0) return null;
 
   return (

@@ -152,6 +152,7 @@ export const de: Strings = {
     unknownAuthor: 'Jemand',
     noMessages: 'Noch keine Nachrichten.',
     notPlaced: 'Das Element dieses Kommentars wurde auf dieser Seite nicht gefunden. Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
+    notShown: 'Das Element dieses Kommentars ist auf dieser Seite, wird aber gerade nicht angezeigt (ausgeblendet oder eingeklappt). Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
   },
   send: {
     title: 'Nicht gesendeter Kommentar',

@@ -152,6 +152,7 @@ export const en = {
     unknownAuthor: 'Someone',
     noMessages: 'No messages yet.',
     notPlaced: 'This comment’s element was not found on this page. Move pin puts it somewhere new.',
+    notShown: 'This comment’s element is on this page but not shown right now (hidden or collapsed). Move pin puts it somewhere new.',
   },
   send: {
     title: 'Unsent comment',

@@ -114,9 +114,12 @@ describe('overlay engine placement', () => {
       box.style[property] = value;
       await frames();
       expect(isDrawn(pin), `${property}: ${value}`).toBe(false);
+      // Never silently invisible: found, but listed as not placed while its element shows no box.
+      if (property !== 'display') expect(kit.rig.engine.status.value.hidden, `${property}: ${value}`).toEqual(['box']);
       box.style[property] = before;
       await frames();
       expect(isDrawn(pin), `${property} restored`).toBe(true);
+      expect(kit.rig.engine.status.value.hidden).toEqual([]);
       expectOn(pin, box);
     }
     window.scrollTo(0, 1000);

@@ -61,7 +61,7 @@ export class OverlayEngine {
   constructor(options: OverlayOptions) {
     this.options = options;
     this.listeners = new ListenerCollection(options.onError);
-    this.statusSignal = signal<OverlayStatus>({ drawable: new Set(), orphaned: [] });
+    this.statusSignal = signal<OverlayStatus>({ drawable: new Set(), orphaned: [], hidden: [] });
     this.status = this.statusSignal;
     this.stats = { frames: 0, lastFrameMs: 0, lastPins: 0, lastFull: false, lastResolved: 0 };
     this.pins = new Map();
@@ -222,10 +222,13 @@ export class OverlayEngine {
       const rect = this.layer.getBoundingClientRect();
       this.layerOrigin = { left: rect.left, top: rect.top };
     }
-    const context = { style: full, sizes: (kind & STYLE) !== 0, viewport, boxes: new Map<Element, Box>() };
+    const context = { style: full, viewport, boxes: new Map<Element, Box>() };
+    let listChanged = resolved > 0;
     for (const pin of this.pins.values()) {
+      const boxless = pin.boxless;
       // An element replaced by a re-render: find the new one now, not after the quiet period.
       if (!measurePin(pin, this.overrides.get(pin.key), context)) this.queue.add(pin.key);
+      if (pin.boxless !== boxless) listChanged = true;
     }
     for (const task of this.tasks) task.read?.();
 
@@ -238,7 +241,8 @@ export class OverlayEngine {
     for (const pin of this.pins.values()) drawPin(pin, this.elements.get(pin.key), this);
     this.options.positions.publish(this.layerPointOf, viewport);
     for (const task of this.tasks) task.write?.();
-    if (resolved > 0) this.publishStatus();
+    // A pin whose element lost or regained its box moves into or out of the "not placed" list.
+    if (listChanged) this.publishStatus();
 
     this.stats.frames += 1;
     this.stats.lastFrameMs = performance.now() - started;
@@ -270,7 +274,7 @@ export class OverlayEngine {
       pin.resolved = null;
       pin.clips = [];
     }
-    this.sizes.track(pin, pin.resolved?.element ?? null);
+    this.sizes.track(pin, pin.resolved?.element ?? null, pin.resolved?.inline);
     this.queue.resolved(pin.key, pin, pin.resolved?.status === 'exact', now);
   }
 

@@ -17,10 +17,12 @@ export interface PinRecord extends RetryState {
   /** Ancestors whose overflow can clip the element (found at resolve time). */
   clips: Element[];
   styleVisible: boolean;
-  hasSize: boolean;
-  /** Its size must be read in the next frame (just resolved). */
-  checkSize: boolean;
-  /** The element watched for size changes on this pin's behalf. */
+  /**
+   * Found, but its element shows no box this frame (zero area, hidden by style): not drawn, so it is
+   * listed as not placed instead — a pin is never silently invisible.
+   */
+  boxless: boolean;
+  /** The element watched for size changes on this pin's behalf (its own box or, inline, its container's). */
   observed: Element | null;
   /** This frame's viewport point; null when the pin has no place now. */
   client: Point | null;
@@ -38,7 +40,7 @@ export interface PinRecord extends RetryState {
  * focus, find-in-page, scrollIntoView) scrolls the layer towards it and the engine turns that into
  * scrolling the page. parked: clipped by one of its element's containers — kept far out of sight
  * (it must not show outside its container) but focusable; focus scrolls its element into view.
- * hidden: no place, or its element is hidden by style or has no size.
+ * hidden: no place, or its element is hidden by style or has no area (then it is listed, see boxless).
  */
 export type PinState = 'shown' | 'offscreen' | 'parked' | 'hidden';
 
@@ -49,6 +51,8 @@ export interface OverlayStatus {
   drawable: ReadonlySet<string>;
   /** Keys found nowhere after the retry window: listed instead of drawn. */
   orphaned: readonly string[];
+  /** Keys found on an element that shows no box now (hidden, collapsed): listed too, until it shows. */
+  hidden: readonly string[];
 }
 
 export function newRecord(key: string, anchor: PinAnchor, signature: string): PinRecord {
@@ -59,8 +63,7 @@ export function newRecord(key: string, anchor: PinAnchor, signature: string): Pi
     resolved: null,
     clips: [],
     styleVisible: true,
-    hasSize: true,
-    checkSize: true,
+    boxless: false,
     observed: null,
     client: null,
     state: 'hidden',
@@ -79,15 +82,11 @@ export function resolveRecord(pin: PinRecord): void {
   pin.resolved = resolved;
   pin.clips = element ? clipAncestorsOf(element) : [];
   pin.styleVisible = element ? isStyleVisible(element) : true;
-  pin.hasSize = true;
-  pin.checkSize = true;
 }
 
 export interface MeasureContext {
   /** Style visibility is read again (a resize may have applied media queries; the DOM changed). */
   style: boolean;
-  /** Every size is read again (the DOM changed); otherwise only pins that ask for it (checkSize). */
-  sizes: boolean;
   viewport: { width: number; height: number };
   /** Clip boxes read this frame, shared by the pins of one container. */
   boxes: Map<Element, Box>;
@@ -110,15 +109,13 @@ export function measurePin(pin: PinRecord, override: Point | undefined, context:
   const element = resolved.element;
   if (element && !element.isConnected) return false;
   const point = pointOfPin(resolved);
-  if (!point || !Number.isFinite(point.clientX) || !Number.isFinite(point.clientY)) return true;
-  if (element && (context.sizes || pin.checkSize)) {
-    const rect = element.getBoundingClientRect();
-    // Zero area (collapsed panel, height: 0) shows nothing to comment on: hide the pin.
-    pin.hasSize = rect.width > 0 && rect.height > 0;
-    pin.checkSize = false;
-  }
   if (element && context.style) pin.styleVisible = isStyleVisible(element);
-  if (!pin.hasSize || !pin.styleVisible) return true;
+  // The size comes with the point (one read). Not from the ResizeObserver: it reports every
+  // non-replaced inline box (a link, a span) as 0×0. Zero area — a collapsed panel, an empty
+  // inline — shows nothing to comment on.
+  const placeable = !!point && Number.isFinite(point.clientX) && Number.isFinite(point.clientY) && point.width > 0 && point.height > 0;
+  pin.boxless = !placeable || !pin.styleVisible;
+  if (!point || pin.boxless) return true;
   const x = point.clientX;
   const y = point.clientY;
   pin.client = { x, y };
@@ -172,15 +169,25 @@ export function drawPin(pin: PinRecord, element: HTMLElement | undefined, contex
 export function statusOf(pins: Iterable<PinRecord>, overrides: ReadonlyMap<string, Point>): OverlayStatus {
   const drawable = new Set<string>();
   const orphaned: string[] = [];
+  const hidden: string[] = [];
   for (const pin of pins) {
-    if (overrides.has(pin.key) || (pin.resolved && pin.resolved.status !== 'orphaned')) drawable.add(pin.key);
-    else if (pin.settled) orphaned.push(pin.key);
+    const moved = overrides.has(pin.key);
+    if (moved || (pin.resolved && pin.resolved.status !== 'orphaned')) {
+      // Still rendered (hidden) so it shows without a re-render when its element does.
+      drawable.add(pin.key);
+      if (!moved && pin.boxless && pin.settled) hidden.push(pin.key);
+    } else if (pin.settled) orphaned.push(pin.key);
   }
-  return { drawable, orphaned };
+  return { drawable, orphaned, hidden };
 }
 
 export function sameStatus(a: OverlayStatus, b: OverlayStatus): boolean {
-  return a.drawable.size === b.drawable.size && [...a.drawable].every((key) => b.drawable.has(key)) && a.orphaned.join('\n') === b.orphaned.join('\n');
+  return (
+    a.drawable.size === b.drawable.size &&
+    [...a.drawable].every((key) => b.drawable.has(key)) &&
+    a.orphaned.join('\n') === b.orphaned.join('\n') &&
+    a.hidden.join('\n') === b.hidden.join('\n')
+  );
 }
 
 const signatures = new WeakMap<PinAnchor, string>();

@@ -1,8 +1,13 @@
 /**
- * Watches the size of the elements pins sit on (a ResizeObserver, shared by pins on one element and
- * capped so a page with thousands of pins does not observe thousands of elements). The observer's
- * entries say whether an element still has an area, so pins learn it without a layout read; beyond
- * the cap, mutations and resizes still trigger frames that read sizes.
+ * Asks for a frame when the box a pin sits on changes size without any other sign (a container
+ * query, an image loading beside it): a ResizeObserver, shared by pins on one box and capped so a
+ * page with thousands of pins does not observe thousands of elements; beyond the cap, mutations
+ * and resizes still trigger frames.
+ *
+ * It only wakes the engine; whether a pin's element has an area is read with its point in the
+ * frame (pointOf), never taken from the observer: a ResizeObserver reports every non-replaced inline
+ * box (a link, a span, an inline heading) as 0×0, however much text it holds. Such an element is
+ * watched through the nearest ancestor with a box of its own, whose width decides how its text wraps.
  */
 import type { PinRecord } from './pins';
 
@@ -14,30 +19,26 @@ export class SizeWatch {
   constructor(onResize: () => void, limit: number) {
     this.watchers = new Map();
     this.limit = limit;
-    this.observer = new ResizeObserver((entries) => {
-      for (const entry of entries) {
-        const box = entry.borderBoxSize?.[0];
-        const width = box ? box.inlineSize : entry.contentRect.width;
-        const height = box ? box.blockSize : entry.contentRect.height;
-        for (const pin of this.watchers.get(entry.target) ?? []) pin.hasSize = width > 0 && height > 0;
-      }
-      onResize();
-    });
+    this.observer = new ResizeObserver(() => onResize());
   }
 
-  /** Makes `pin` watch `element` (null: nothing) instead of what it watched before. */
-  track(pin: PinRecord, element: Element | null): void {
-    if (pin.observed === element) return;
+  /**
+   * Makes `pin` watch `element`'s box (null: nothing) instead of what it watched before. `inline`:
+   * the element is laid out in line boxes (resolvePin says so); then its ancestors' style is read.
+   */
+  track(pin: PinRecord, element: Element | null, inline = false): void {
+    const box = element && (inline ? boxAround(element) : element);
+    if (pin.observed === box) return;
     this.untrack(pin);
-    if (!element) return;
-    let pins = this.watchers.get(element);
+    if (!box) return;
+    let pins = this.watchers.get(box);
     if (!pins) {
       if (this.watchers.size >= this.limit) return;
-      this.watchers.set(element, (pins = new Set()));
-      this.observer.observe(element);
+      this.watchers.set(box, (pins = new Set()));
+      this.observer.observe(box);
     }
     pins.add(pin);
-    pin.observed = element;
+    pin.observed = box;
   }
 
   untrack(pin: PinRecord): void {
@@ -55,4 +56,13 @@ export class SizeWatch {
     this.watchers.clear();
     this.observer.disconnect();
   }
+}
+
+/** The nearest ancestor of an inline element that is not inline itself (nor display: contents). */
+function boxAround(element: Element): Element {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const display = getComputedStyle(node).display;
+    if (display !== 'inline' && display !== 'contents') return node;
+  }
+  return element;
 }

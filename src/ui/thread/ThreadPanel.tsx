@@ -84,6 +84,7 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       )}
 
       {engine.status.value.orphaned.includes(thread.id) && <p class="pm-muted pm-paused-note">{strings.thread.notPlaced}</p>}
+      {engine.status.value.hidden.includes(thread.id) && <p class="pm-muted pm-paused-note">{strings.thread.notShown}</p>}
 
       {store.readOnly.value && !allows(thread, 'reply') && <p class="pm-muted pm-paused-note">{strings.launcher.pausedHint}</p>}
 
