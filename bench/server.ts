@@ -31,8 +31,11 @@ export async function startServer(port: number, options: StartOptions = {}): Pro
   const dataDir = mkdtempSync(join(tmpdir(), 'pinmark-bench-'));
   const url = `http://${options.host ?? 'localhost'}:${port}`;
   // One process (not npx → tsx → node), so SIGTERM reaches the server itself.
+  // Vite's in-process builds set NODE_ENV=production in this process; the server must not inherit it
+  // (production mode has no demo, and the benches drive the demo).
+  const { NODE_ENV: _buildMode, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...options.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
+    env: { ...inherited, ...options.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
