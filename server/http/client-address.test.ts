@@ -14,13 +14,16 @@ async function addressOf(trustedProxies: number, socket: string | undefined, for
 }
 
 describe('addressKey', () => {
-  it('keeps IPv4, unmaps IPv4-mapped IPv6 and groups other IPv6 by /64', () => {
+  it('keeps IPv4, counts IPv6 that stands for an IPv4 as that IPv4, and groups other IPv6 by /64', () => {
     expect(addressKey('203.0.113.5')).toBe('203.0.113.5');
     expect(addressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
     expect(addressKey('::ffff:cb00:7105')).toBe('203.0.113.5');
     expect(addressKey('2001:db8:0:7::5')).toBe('2001:db8:0:7::/64');
     expect(addressKey('2001:DB8:0:7:ffff:1:2:3')).toBe('2001:db8:0:7::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::1')).toBe('::/64');
+    // NAT64 and 6to4 stand for an IPv4 client, counted as that IPv4.
+    expect(addressKey('64:ff9b::cb00:7105')).toBe('203.0.113.5');
+    expect(addressKey('2002:cb00:7105::1')).toBe('203.0.113.5');
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
+import { embeddedIpv4, formatIp, parseIp } from '../net/ip.ts';
 
 /** Requests without a socket (in-process `app.request`, i.e. tests) share this one address. */
 export const UNKNOWN_ADDRESS = 'unknown';
@@ -28,33 +29,17 @@ function bareAddress(entry: string): string | undefined {
   return undefined;
 }
 
-/** The eight 16-bit groups of an IPv6 address (which `isIP` accepted). */
-function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0]!.toLowerCase();
-  // An IPv4 tail (::ffff:1.2.3.4) becomes its two groups.
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
 /**
- * One key per client: IPv4 as is; IPv4-mapped IPv6 as its IPv4; other IPv6 by its /64, since one
- * subscriber is routinely given a whole /64 and could otherwise count afresh under each address.
+ * One key per client: IPv4 as is; IPv6 that stands for an IPv4 address (mapped, NAT64, 6to4) as
+ * that IPv4; other IPv6 by its /64, since one subscriber is routinely given a whole /64 and could
+ * otherwise count afresh under each address.
  */
 export function addressKey(address: string): string {
-  if (isIP(address) === 4) return address;
-  const groups = ipv6Groups(address);
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-  }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  const ip = parseIp(address);
+  if (!ip) return address;
+  const v4 = ip.version === 4 ? ip : embeddedIpv4(ip);
+  if (v4) return formatIp(v4);
+  return `${formatIp({ version: 6, value: (ip.value >> 64n) << 64n })}/64`;
 }
 
 /**
