@@ -5,12 +5,7 @@
  * question (can anyone sign in?) and passes the answer in.
  */
 import { INSECURE_DEV_SIGN_IN_VAR, type ServerConfig } from './config.ts';
-
-/** A host that only this machine reaches: plain http to it never crosses a network. */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+import { isLoopbackHost } from './net/address-rules.ts';
 
 export interface SignInFacts {
   /** Installations in the database: each verifies its customer's signed JWTs. */

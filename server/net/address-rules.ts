@@ -13,7 +13,7 @@
  * Hand-written ranges rather than node:net's BlockList: a refusal names the kind of address
  * ("a cloud metadata address"), and the IPv4 inside mapped, NAT64 and 6to4 addresses is judged too.
  */
-import { cidr, embeddedIpv4, formatIp, inCidr, parseCidr, type Cidr, type Ip } from './ip.ts';
+import { cidr, embeddedIpv4, formatIp, inCidr, parseCidr, parseIp, type Cidr, type Ip } from './ip.ts';
 
 interface Rule {
   range: Cidr;
@@ -85,6 +85,12 @@ export function normalizeHostName(hostname: string): string {
 export function isLocalhostName(hostname: string): boolean {
   const host = normalizeHostName(hostname);
   return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1 (in any spelling): this machine itself. */
+export function isLoopbackHost(hostname: string): boolean {
+  const ip = parseIp(hostname);
+  return ip ? refusedKind(ip) === 'a loopback address' : isLocalhostName(hostname);
 }
 
 export interface AllowList {

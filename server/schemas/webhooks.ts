@@ -6,14 +6,7 @@
  */
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/api/wire.ts';
-import { isLocalhostName, refusedKind } from '../net/address-rules.ts';
-import { parseIp } from '../net/ip.ts';
-
-/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1 (in any spelling): the development machine itself. */
-function isLoopbackHost(hostname: string): boolean {
-  const ip = parseIp(hostname);
-  return ip ? refusedKind(ip) === 'a loopback address' : isLocalhostName(hostname);
-}
+import { isLoopbackHost } from '../net/address-rules.ts';
 
 /** Why a receiver URL is refused, or null when it is fine. */
 export function webhookUrlProblem(value: string): string | null {
