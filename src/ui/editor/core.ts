@@ -128,6 +128,9 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
     apply(next);
   };
 
+  /** Where the caret stood right after a mention's own space (-1: nowhere). */
+  let spaceAfterMention = -1;
+
   const undo = (redo?: boolean) => {
     const snapshot = (redo ? redos : undos).pop();
     if (snapshot) (redo ? undos : redos).push(state), apply(snapshot);
@@ -156,6 +159,11 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
   const beforeInput = (event: InputEvent) => {
     if (composing || event.isComposing || !event.cancelable || !readSelection()) return;
     const type = event.inputType;
+    // A mention comes with its space; the space people type after a name out of habit is that one
+    // (it made "@Ada  thanks", two spaces, in the message and its plain text). A second one types.
+    const typedAfterMention = spaceAfterMention === state.from && state.from === state.to;
+    spaceAfterMention = -1;
+    if (typedAfterMention && type === 'insertText' && event.data === ' ') return event.preventDefault();
     const range = targetRange(event);
     let next: m.State | undefined;
     let kind = '';
@@ -260,7 +268,10 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
       const at = { ...state, from, to };
       commit(from < to || !href ? { ...m.formatText(at, 'link', href), from: to } : m.replace(at, m.textItems(at, href, { ...m.typingFormats(at.doc, from), link: href })));
     },
-    insertMention: (start, mention) => commit(m.replace({ ...state, from: start }, [{ i: mention }, { i: ' ' }])),
+    insertMention(start, mention) {
+      commit(m.replace({ ...state, from: start }, [{ i: mention }, { i: ' ' }]));
+      spaceAfterMention = state.from;
+    },
     toggle,
     toggleList: (kind) => commit(m.toggleList(state, kind)),
     keydown(event) {

@@ -56,6 +56,20 @@ describe('mentions', () => {
     expect(chip.getAttribute('contenteditable')).toBe('false');
   });
 
+  it('a space typed right after a chosen mention is its own space, not a second one; a second space types', async () => {
+    rig = await mountRichText({ mentions: () => PEOPLE });
+    await userEvent.keyboard('@Ada');
+    await settle();
+    await userEvent.keyboard('{Enter}');
+    await settle();
+    await userEvent.keyboard(' thanks @Gra');
+    await settle();
+    await userEvent.keyboard('{Enter}');
+    await settle();
+    await userEvent.keyboard('  ok');
+    expect(rig.value()).toEqual({ ops: [mention('u1', 'Ada Lovelace'), text(' thanks '), mention('u3', 'Grace Hopper'), text('  ok\n')] });
+  });
+
   it('matches email too; Tab chooses; a click on an option chooses it', async () => {
     rig = await mountRichText({ mentions: () => PEOPLE });
     await userEvent.keyboard('@torv');
