@@ -177,6 +177,46 @@ const table: [label: string, ua: string, expected: Parsed][] = [
     'Mozilla/5.0 (iPad; CPU OS 12_5_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1.2 Mobile/15E148 Safari/604.1',
     { browserName: 'Safari', browserVersion: '12.1.2', os: 'iOS', osVersion: '12.5.7', osVersionName: 'iOS 12', platform: 'tablet' },
   ],
+  [
+    'Vivaldi on Windows (says who it is after Chrome)',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Vivaldi/6.8.3381.44',
+    { browserName: 'Vivaldi', browserVersion: '6.8.3381.44', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+  ],
+  [
+    'Brave on Android (its mobile UA names it)',
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 Brave/126.1.67.116',
+    { browserName: 'Brave', browserVersion: '126.1.67.116', os: 'Android', osVersion: '10', osVersionName: 'Android 10', platform: 'mobile' },
+  ],
+  [
+    'Opera GX on Windows',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 OPR/111.0.0.0 (Edition GX)',
+    { browserName: 'Opera GX', browserVersion: '111.0.0.0', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+  ],
+  [
+    'Whale on macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Whale/3.26.244.21 Safari/537.36',
+    { browserName: 'Whale', browserVersion: '3.26.244.21', os: 'macOS', osVersion: '', osVersionName: 'macOS', platform: 'desktop' },
+  ],
+  [
+    'The old Android browser is not Safari',
+    'Mozilla/5.0 (Linux; U; Android 4.4.2; en-us; SM-T230 Build/KOT49H) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Safari/534.30',
+    { browserName: 'Android Browser', browserVersion: '4.0', os: 'Android', osVersion: '4.4.2', osVersionName: 'Android 4', platform: 'tablet' },
+  ],
+  [
+    'An unknown WebKit browser on Android is unknown, not Safari',
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile Safari/605.1.15',
+    { browserName: 'Unknown', browserVersion: '', os: 'Android', osVersion: '13', osVersionName: 'Android 13', platform: 'mobile' },
+  ],
+  [
+    'ChromeOS without a build number',
+    'Mozilla/5.0 (X11; CrOS x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+    { browserName: 'Chrome', browserVersion: '126.0.0.0', os: 'ChromeOS', osVersion: '', osVersionName: 'ChromeOS', platform: 'desktop' },
+  ],
+  [
+    'Safari 26 on iPhone, which freezes the OS at 18_6: its own version is the system\'s',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.1 Mobile/15E148 Safari/604.1',
+    { browserName: 'Safari', browserVersion: '26.1', os: 'iOS', osVersion: '26.1', osVersionName: 'iOS 26', platform: 'mobile' },
+  ],
 ];
 
 describe('parseUserAgent', () => {

@@ -27,12 +27,20 @@ const CLIENT_HINTS_TIMEOUT_MS = 300;
 // Order matters: most browsers also claim to be Chrome and/or Safari.
 const BROWSERS: [name: string, pattern: RegExp][] = [
   ['Edge', /\bEdg(?:e|A|iOS)?\/([\d.]+)/],
+  ['Opera GX', /\bOPR\/([\d.]+) \(Edition GX/],
   ['Opera', /\b(?:OPR|OPT)\/([\d.]+)/],
+  // Chromium browsers that name themselves after "Chrome/…" (Brave only in its mobile UA).
+  ['Vivaldi', /\bVivaldi\/([\d.]+)/],
+  ['Brave', /\bBrave\/([\d.]+)/],
+  ['Whale', /\bWhale\/([\d.]+)/],
+  ['DuckDuckGo', /\bDuckDuckGo\/([\d.]+)/],
   ['Yandex', /\bYaBrowser\/([\d.]+)/],
   ['Samsung Internet', /\bSamsungBrowser\/([\d.]+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/([\d.]+)/],
   ['Android WebView', /; wv\).*\bChrome\/([\d.]+)/],
   ['Chrome', /\b(?:Chrome|CriOS|HeadlessChrome)\/([\d.]+)/],
+  // The pre-Chrome Android browser wrote Version/4.0 … Safari too.
+  ['Android Browser', /\bAndroid\b.*\bVersion\/([\d.]+).*Safari\//],
   ['Safari', /\bVersion\/([\d.]+).*Safari\//],
 ];
 
@@ -51,7 +59,8 @@ export function parseUserAgent(ua: string, maxTouchPoints = 0): ParsedUserAgent 
       break;
     }
   }
-  if (browserName === 'Unknown' && /Safari\//.test(ua) && /AppleWebKit/.test(ua)) browserName = 'Safari';
+  // A WebKit UA without a name of its own is Safari on Apple systems; elsewhere it is unknown.
+  if (browserName === 'Unknown' && /Safari\//.test(ua) && /AppleWebKit/.test(ua) && !/Android|Linux|CrOS|Windows/.test(ua)) browserName = 'Safari';
 
   const iPadAsMac = /Macintosh/.test(ua) && maxTouchPoints > 1;
   const { os, osVersion, osVersionName } = iPadAsMac ? iPadOsFromMacUa(ua) : parseOs(ua);
@@ -103,7 +112,11 @@ function parseOs(ua: string): OsFields {
     return { os: 'Windows', osVersion: name ?? version, osVersionName: name ? `Windows ${name}` : 'Windows' };
   }
   if ((match = /(?:iPhone|CPU) OS (\d+(?:_\d+)*)/.exec(ua)) || (/iPad|iPhone|iPod/.test(ua) && (match = /OS (\d+(?:_\d+)*)/.exec(ua)))) {
-    const version = (match[1] ?? '').replace(/_/g, '.');
+    let version = (match[1] ?? '').replace(/_/g, '.');
+    // Safari 26 freezes the system at 18_6 as macOS's is frozen at 10_15_7; Safari's own version
+    // follows the system's (Version/26.1 on iOS 26.1), so a newer one is the real system.
+    const safari = /\bVersion\/(\d+(?:\.\d+)*).*Safari\//.exec(ua)?.[1];
+    if (safari && Number.parseInt(safari, 10) > Number.parseInt(version, 10)) version = safari;
     return { os: 'iOS', osVersion: version, osVersionName: `iOS ${version.split('.')[0]}` };
   }
   if ((match = /Mac OS X (\d+(?:[_.]\d+)*)/.exec(ua))) {
@@ -117,7 +130,7 @@ function parseOs(ua: string): OsFields {
     const version = match[1] ?? '';
     return { os: 'Android', osVersion: version, osVersionName: `Android ${version.split('.')[0]}` };
   }
-  if ((match = /CrOS \S+ ([\d.]+)/.exec(ua))) return { os: 'ChromeOS', osVersion: match[1] ?? '', osVersionName: 'ChromeOS' };
+  if ((match = /\bCrOS\b(?: \S+ ([\d.]+))?/.exec(ua))) return { os: 'ChromeOS', osVersion: match[1] ?? '', osVersionName: 'ChromeOS' };
   if (/Linux/.test(ua)) return { os: 'Linux', osVersion: '', osVersionName: 'Linux' };
   return { os: 'Unknown', osVersion: '', osVersionName: '' };
 }
