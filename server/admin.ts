@@ -8,6 +8,8 @@
  *       pair is made and its private half written to DATA_DIR (0600) for the site's backend.
  *   keys create (--workspace ID | --organization ID) [--name NAME]   a key, printed in full once
  *   keys list                                                          every key, masked
+ *   origins add --public-key PK URL…    let a site's widget sign reviewers in (its origin)
+ *   origins list                        every installation with its allowed origins
  *
  * It reads the same environment as the server (DATABASE_URL, DATA_DIR) and runs migrations.
  */
@@ -110,10 +112,33 @@ async function keys(db: Db, args: string[]): Promise<void> {
   console.log(`${key}\n(shown this once: store it in your secret manager now)`);
 }
 
+async function origins(db: Db, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'list') {
+    const rows = await db.query<{ public_key: string; workspace_id: string; allowed_origins: string[] }>(
+      'SELECT public_key, workspace_id, allowed_origins FROM installations ORDER BY created_at',
+    );
+    for (const row of rows) console.log(`${row.public_key}  workspace ${row.workspace_id}  ${row.allowed_origins.join(', ') || '(none)'}`);
+    return;
+  }
+  if (sub !== 'add') throw new UsageError('origins: add or list');
+  const { values, positionals } = parseArgs({ args: rest, options: { 'public-key': { type: 'string' } }, allowPositionals: true });
+  if (!values['public-key'] || positionals.length === 0) throw new UsageError('origins add --public-key PK https://site.example [more…]');
+  const added = positionals.map((site) => siteOrigin(site).origin);
+  const row = await queryOne<{ allowed_origins: string[] }>(
+    db,
+    `UPDATE installations SET allowed_origins = (SELECT jsonb_agg(DISTINCT o) FROM jsonb_array_elements_text(allowed_origins || $2::jsonb) o), modified_at = now()
+     WHERE public_key = $1 RETURNING allowed_origins`,
+    [values['public-key'], JSON.stringify(added)],
+  );
+  if (!row) throw new UsageError(`No installation with public key ${values['public-key']}`);
+  console.log(`Allowed origins: ${row.allowed_origins.join(', ')}`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'init' && command !== 'keys') {
-    console.error('Usage: npm run admin -- init --workspace NAME --site URL [--issuer ISS] [--customer-jwk FILE]\n       npm run admin -- keys create (--workspace ID | --organization ID) [--name NAME]\n       npm run admin -- keys list');
+  if (command !== 'init' && command !== 'keys' && command !== 'origins') {
+    console.error('Usage: npm run admin -- init --workspace NAME --site URL [--issuer ISS] [--customer-jwk FILE]\n       npm run admin -- keys create (--workspace ID | --organization ID) [--name NAME]\n       npm run admin -- keys list\n       npm run admin -- origins add --public-key PK URL…\n       npm run admin -- origins list');
     return 2;
   }
   const config = loadConfig();
@@ -122,7 +147,8 @@ async function main(argv: string[]): Promise<number> {
   const { db } = await openDatabase(config);
   try {
     if (command === 'init') await init(db, config, args);
-    else await keys(db, args);
+    else if (command === 'keys') await keys(db, args);
+    else await origins(db, args);
     return 0;
   } finally {
     await db.close();

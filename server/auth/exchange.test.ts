@@ -28,6 +28,17 @@ describe('GET /auth/config', () => {
     });
   });
 
+  it('tells whether a page origin may sign reviewers in, before anyone fills in a form', async () => {
+    const ask = async (origin: string) =>
+      (await s.request('GET', `${API}/auth/config?publicKey=${s.seed.publicKey}&origin=${encodeURIComponent(origin)}`)).body.data.originAllowed;
+    expect(await ask(s.seed.allowedOrigins[0]!)).toBe(true);
+    expect(await ask(`${s.seed.allowedOrigins[0]!}/some/page?x=1`)).toBe(true);
+    expect(await ask('https://shop.example')).toBe(false);
+    expect(await ask('not a url')).toBe(false);
+    const withoutOrigin = await s.request('GET', `${API}/auth/config?publicKey=${s.seed.publicKey}`);
+    expect(withoutOrigin.body.data).not.toHaveProperty('originAllowed');
+  });
+
   it('404s an unknown publicKey and 400s a missing one', async () => {
     expect((await s.request('GET', `${API}/auth/config?publicKey=pmk_nope`)).body.error.code).toBe('not_found');
     const missing = await s.request('GET', `${API}/auth/config`);

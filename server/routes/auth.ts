@@ -42,6 +42,12 @@ async function markupOfWorkspace(deps: AppDeps, markupId: string, workspaceId: s
   return markup;
 }
 
+/** Whether the installation lets a widget on `origin` sign reviewers in. */
+function isAllowedOrigin(installation: InstallationRow, origin: string): boolean {
+  const wanted = originOf(origin);
+  return wanted !== undefined && installation.allowed_origins.map(originOf).includes(wanted);
+}
+
 /** The sign-in popup runs on this server; the widget on the customer's origin. */
 function isOwnOrigin(c: Context, deps: AppDeps, origin: string): boolean {
   return origin === originOf(deps.config.publicUrl) || origin === new URL(c.req.url).origin;
@@ -56,7 +62,7 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
   });
 
   routes.get('/auth/config', async (c) => {
-    const { publicKey } = readQuery(c, authConfigQuerySchema);
+    const { publicKey, origin } = readQuery(c, authConfigQuerySchema);
     const installation = await installationByPublicKey(deps, publicKey);
     const config: AuthConfigResponse = {
       installationId: installation.id,
@@ -66,6 +72,8 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
     };
     // Advertised only where enforced; the number is the limit rate-limit-rules.ts enforces.
     if (deps.config.rateLimits.enabled) config.rateLimits = { exchangePerMinute: EXCHANGES_PER_MINUTE };
+    // The same rule the SDK exchange applies, asked before anyone fills in a sign-in form.
+    if (origin !== undefined) config.originAllowed = isAllowedOrigin(installation, origin);
     return ok(c, config);
   });
 
@@ -91,8 +99,10 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
     const markup = await markupOfWorkspace(deps, body.markupId, installation.workspace_id);
     if (!markup) throw notFound('Markup');
     const sdkOrigin = originOf(body.sdkOrigin);
-    if (!sdkOrigin || !installation.allowed_origins.map(originOf).includes(sdkOrigin)) {
-      throw forbidden(`sdkOrigin ${body.sdkOrigin} is not an allowed origin of this installation`);
+    if (!sdkOrigin || !isAllowedOrigin(installation, sdkOrigin)) {
+      throw forbidden(
+        `sdkOrigin ${body.sdkOrigin} is not an allowed origin of this installation: its owner adds it with npm run admin -- origins add (or ALLOWED_ORIGINS for the demo)`,
+      );
     }
     const requestOrigin = c.req.header('origin');
     if (requestOrigin !== undefined && requestOrigin !== sdkOrigin && !isOwnOrigin(c, deps, requestOrigin)) {

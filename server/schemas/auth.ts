@@ -9,6 +9,8 @@ const STATE_RE = /^[A-Za-z0-9_-]{22,128}$/;
 
 export const authConfigQuerySchema = z.object({
   publicKey: z.string({ error: 'publicKey is required' }).min(1).max(200),
+  /** The page's origin, to learn before any sign-in whether this installation allows it (decided extra). */
+  origin: z.string().max(2048).optional(),
 });
 
 export const exchangeSchema = z.object({ token: z.string().min(1).max(16_384) });

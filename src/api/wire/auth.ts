@@ -48,6 +48,8 @@ export interface AuthConfigResponse {
   /** Decided extras. */
   signingAlgorithms?: string[];
   rateLimits?: { exchangePerMinute: number };
+  /** With `?origin=`: whether the installation allows a widget on that origin (sign-in is refused otherwise). */
+  originAllowed?: boolean;
 }
 
 /**
