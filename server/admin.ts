@@ -76,7 +76,7 @@ async function init(db: Db, config: ServerConfig, args: string[]): Promise<void>
   lines.push(
     '',
     'On the site:',
-    `  <script src="${config.publicUrl}/widget/pinmark.js" data-key="${created.installation.publicKey}" data-markup="${created.markupId}" data-api="${config.publicUrl}" async></script>`,
+    `  <script async src="${config.publicUrl}/widget/pinmark.js" data-public-key="${created.installation.publicKey}" data-markup-id="${created.markupId}" data-api-base="${config.publicUrl}"></script>`,
   );
   console.log(lines.join('\n'));
 }

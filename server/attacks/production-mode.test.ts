@@ -154,6 +154,8 @@ describe('the production process', () => {
     expect(admin.status, admin.stderr).toBe(0);
     const apiKey = /API key\s+(pk_ws_\S+)/.exec(admin.stdout)?.[1];
     expect(apiKey).toBeDefined();
+    // The tag it prints is one the loader reads (src/loader/stub.ts).
+    expect(admin.stdout).toMatch(/data-public-key="pmk_[^"]+" data-markup-id="[0-9a-f-]{36}" data-api-base="http:\/\/localhost:\d+"/);
 
     const started = startProcess(env, dir);
     try {
