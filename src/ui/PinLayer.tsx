@@ -15,7 +15,7 @@ import { PENDING } from './positions';
 import { strings } from './strings';
 
 export function PinLayer() {
-  const { controller, host } = useWidget();
+  const { controller, host, touchOnly } = useWidget();
   const { engine } = useReview();
   const { store, actions } = controller;
   const mover = useMemo(() => createPinMover({ engine, host, actions }), [engine]);
@@ -73,71 +73,77 @@ export function PinLayer() {
   const saving = store.savingPins.value;
   const current = store.viewMode.value;
   const modes = store.viewModes.value;
-  const movingThread = moving ? store.threads.value.find((thread) => thread.id === moving) : undefined;
+  const movableHint = touchOnly.value ? strings.pin.movableTouch : strings.pin.movable;
   const threads = store.shownThreads.value.filter((thread) => drawable.has(thread.id) || thread.id === moving);
 
   return (
-    <>
-      <div class="pm-layer" ref={layerRef}>
-        {threads.map((thread) => {
-          const device = categoryOfThread(thread, modes);
-          const elsewhere = device !== null && device !== current;
-          const movable = actions.canMovePin(thread.id) || saving.has(thread.id);
-          const classes = ['pm-pin'];
-          if (thread.resolved) classes.push('pm-pin--resolved');
-          if (thread.id === openId) classes.push('pm-pin--open');
-          if (elsewhere) classes.push('pm-pin--elsewhere');
-          if (movable) classes.push('pm-pin--movable');
-          if (thread.id === moving) classes.push('pm-pin--moving');
-          const send = store.sending.value[thread.id];
-          if (send) classes.push(send.status === 'failed' ? 'pm-pin--failed' : 'pm-pin--sending');
-          const hints = [elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '', saving.has(thread.id) ? strings.pin.saving : movable ? strings.pin.movable : ''];
-          return (
-            <button
-              key={thread.id}
-              type="button"
-              ref={refFor(thread.id)}
-              class={classes.join(' ')}
-              aria-label={send ? strings.send.label(send.status) : strings.pin.label(thread.number)}
-              aria-busy={saving.has(thread.id) ? 'true' : undefined}
-              title={hints.filter(Boolean).join(' · ') || undefined}
-              data-thread-id={thread.id}
-              onPointerDown={(event) => mover.pointerDown(event, thread.id)}
-              onPointerMove={mover.pointerMove}
-              onPointerUp={mover.pointerUp}
-              onPointerCancel={mover.pointerCancel}
-              onKeyDown={(event) => {
-                if (mover.keyDown(event, thread.id)) {
-                  event.preventDefault();
-                  event.stopPropagation();
-                }
-              }}
-              onFocus={() => engine.reveal(thread.id)}
-              onBlur={() => {
-                if (store.pinMove.peek() === thread.id) actions.endPinMove();
-              }}
-              onClick={(event) => {
+    <div class="pm-layer" ref={layerRef}>
+      {threads.map((thread) => {
+        const device = categoryOfThread(thread, modes);
+        const elsewhere = device !== null && device !== current;
+        const movable = actions.canMovePin(thread.id) || saving.has(thread.id);
+        const classes = ['pm-pin'];
+        if (thread.resolved) classes.push('pm-pin--resolved');
+        if (thread.id === openId) classes.push('pm-pin--open');
+        if (elsewhere) classes.push('pm-pin--elsewhere');
+        if (movable) classes.push('pm-pin--movable');
+        if (thread.id === moving) classes.push('pm-pin--moving');
+        const send = store.sending.value[thread.id];
+        if (send) classes.push(send.status === 'failed' ? 'pm-pin--failed' : 'pm-pin--sending');
+        const hints = [elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '', saving.has(thread.id) ? strings.pin.saving : movable ? movableHint : ''];
+        return (
+          <button
+            key={thread.id}
+            type="button"
+            ref={refFor(thread.id)}
+            class={classes.join(' ')}
+            aria-label={send ? strings.send.label(send.status) : strings.pin.label(thread.number)}
+            aria-busy={saving.has(thread.id) ? 'true' : undefined}
+            title={hints.filter(Boolean).join(' · ') || undefined}
+            data-thread-id={thread.id}
+            onPointerDown={(event) => mover.pointerDown(event, thread.id)}
+            onPointerMove={mover.pointerMove}
+            onPointerUp={mover.pointerUp}
+            onPointerCancel={mover.pointerCancel}
+            onKeyDown={(event) => {
+              if (mover.keyDown(event, thread.id)) {
+                event.preventDefault();
                 event.stopPropagation();
-                if (mover.swallowsClick() || store.pinMove.peek() === thread.id) return;
-                if (openId === thread.id) actions.closeThread();
-                else actions.openThread(thread.id);
-              }}
-            >
-              {send ? (send.status === 'failed' ? '!' : '…') : thread.number}
-            </button>
-          );
-        })}
-        {store.pendingPin.value && drawable.has(PENDING) && (
-          <div key={PENDING} ref={refFor(PENDING)} class="pm-pin pm-pin--pending" aria-hidden="true" title={strings.pin.pending}>
-            +
-          </div>
-        )}
-      </div>
-      {movingThread && (
-        <div class="pm-hint" role="status">
-          {strings.move.hint(movingThread.number)}
+              }
+            }}
+            onFocus={() => engine.reveal(thread.id)}
+            onBlur={() => {
+              if (store.pinMove.peek() === thread.id) actions.endPinMove();
+            }}
+            onClick={(event) => {
+              event.stopPropagation();
+              if (mover.swallowsClick() || store.pinMove.peek() === thread.id) return;
+              if (openId === thread.id) actions.closeThread();
+              else actions.openThread(thread.id);
+            }}
+          >
+            {send ? (send.status === 'failed' ? '!' : '…') : thread.number}
+          </button>
+        );
+      })}
+      {store.pendingPin.value && drawable.has(PENDING) && (
+        <div key={PENDING} ref={refFor(PENDING)} class="pm-pin pm-pin--pending" aria-hidden="true" title={strings.pin.pending}>
+          +
         </div>
       )}
-    </>
+    </div>
+  );
+}
+
+/** Keyboard moving's hint, at the top of the screen (App renders it in the screen layer). */
+export function MoveHint() {
+  const { store } = useWidget().controller;
+  const moving = store.pinMove.value;
+  const thread = moving ? store.threads.value.find((candidate) => candidate.id === moving) : undefined;
+  if (!thread) return null;
+  return (
+    <div class="pm-hint" role="status">
+      {strings.move.hint(thread.number)}
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Controller } from '../state/actions';
 import { ListenerCollection } from '../util/listener-collection';
 import type { OverlayEngine } from './overlay/engine';
 import type { PositionBoard } from './positions';
+import type { ScreenViewport } from './screen';
 
 export interface WidgetContext {
   controller: Controller;
@@ -17,6 +18,10 @@ export interface WidgetContext {
   review: ReadonlySignal<ReviewTools | null>;
   /** What the live region says now (announcer.ts). */
   announcement: ReadonlySignal<string>;
+  /** The visual viewport the screen layer follows (screen.ts). */
+  screen: ScreenViewport;
+  /** True on a touch-only device: touch words, no key hints (touch.ts). */
+  touchOnly: ReadonlySignal<boolean>;
 }
 
 /** What the pin layer and everything placed beside pins share; made by review.ts. */

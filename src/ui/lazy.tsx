@@ -46,9 +46,11 @@ function lazyComponent<M, P extends object>(source: LazyModule<M>, pick: (module
 }
 
 export const PinLayer = lazyComponent(reviewChunk, (m) => m.PinLayer);
+export const MoveHint = lazyComponent(reviewChunk, (m) => m.MoveHint);
 export const PinControls = lazyComponent(reviewChunk, (m) => m.PinControls);
 export const ThreadPanel = lazyComponent(reviewChunk, (m) => m.ThreadPanel);
 export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
+export const CommentHint = lazyComponent(compose, (m) => m.CommentHint);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
 export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
 export const Annotator = lazyComponent(annotator, (m) => m.Annotator);

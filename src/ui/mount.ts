@@ -21,6 +21,8 @@ import dockCss from './dock.css?inline';
 import { Widget, type ReviewTools } from './hooks';
 import { activeLocale, formatterWarmUps } from './i18n';
 import { reviewChunk } from './lazy';
+import { watchScreen } from './screen';
+import { watchTouchOnly } from './touch';
 
 export const HOST_TAG = 'pinmark-root';
 const STYLES = `${baseCss}\n${dockCss}`;
@@ -66,6 +68,9 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
   }
 
   const announcement = createAnnouncer(controller, options.events, listeners);
+  // On a phone the screen is the visual viewport, not the layout viewport `position: fixed` uses.
+  const screen = watchScreen(listeners);
+  const touchOnly = watchTouchOnly(listeners);
   const review = signal<ReviewTools | null>(null);
   let unmounted = false;
   let loadingReview = false;
@@ -77,7 +82,7 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
       ({ createReviewTools }) => {
         loadingReview = false;
         if (unmounted || review.peek()) return;
-        const tools = createReviewTools({ controller, host, adoptStyles });
+        const tools = createReviewTools({ controller, host, adoptStyles, screen });
         listeners.own(() => tools.destroy());
         review.value = tools;
       },
@@ -97,7 +102,7 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
   document.body.append(host);
   raiseToTopLayer(host);
   keepAttached(host, listeners);
-  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement } }, h(App, null)), container);
+  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement, screen, touchOnly } }, h(App, null)), container);
   markLauncherVisible();
   warmUpWhenIdle(formatterWarmUps(), listeners);
 

@@ -1,8 +1,11 @@
 /**
  * Where pins are on screen this frame, shared by the pin layer (which measures) and the popovers
  * that sit beside a pin (which follow). Followers are told in the pin layer's write phase, so a
- * frame does all its layout reads first and its writes after.
+ * frame does all its layout reads first and its writes after. Pins are measured in the layout
+ * viewport; popovers live in the screen layer (screen.ts), so points and the viewport are handed
+ * out in its coordinates.
  */
+import type { ScreenViewport } from './screen';
 
 export interface Point {
   x: number;
@@ -15,18 +18,26 @@ export const PENDING: PendingKey = '__pending__';
 export class PositionBoard {
   private declare lookup: (key: string) => Point | undefined;
   private declare followers: Set<() => void>;
-  /** Viewport size measured in the same frame's read phase. */
-  declare viewport: { width: number; height: number };
+  private declare screen: ScreenViewport | undefined;
+  /** Layout viewport size measured in the same frame's read phase. */
+  private declare measured: { width: number; height: number };
 
-  constructor() {
+  constructor(screen?: ScreenViewport) {
     this.lookup = () => undefined;
     this.followers = new Set();
-    this.viewport = { width: window.innerWidth, height: window.innerHeight };
+    this.screen = screen;
+    this.measured = { width: window.innerWidth, height: window.innerHeight };
   }
 
-  /** Where pin `key` is (overlay coordinates), as measured in the last frame; undefined when it has no place. */
+  /** Where pin `key` is (screen layer coordinates), as measured in the last frame; undefined when it has no place. */
   get(key: string): Point | undefined {
-    return this.lookup(key);
+    const point = this.lookup(key);
+    return point && this.screen ? this.screen.toScreen(point) : point;
+  }
+
+  /** The area popovers are kept in: the visual viewport where the browser tells it, else the layout viewport. */
+  get viewport(): { width: number; height: number } {
+    return this.screen?.size ?? this.measured;
   }
 
   /**
@@ -35,7 +46,15 @@ export class PositionBoard {
    */
   publish(lookup: (key: string) => Point | undefined, viewport: { width: number; height: number }): void {
     this.lookup = lookup;
-    this.viewport = viewport;
+    this.measured = viewport;
+    this.refresh();
+  }
+
+  /**
+   * Tells the followers again with the last frame's measurements: the screen layer moved (pinch-zoom,
+   * the on-screen keyboard) but no pin did, so they are placed at once, in the same frame as the layer.
+   */
+  refresh(): void {
     for (const follower of [...this.followers]) follower();
   }
 

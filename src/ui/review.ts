@@ -11,21 +11,24 @@ import { OverlayEngine } from './overlay/engine';
 import panelsCss from './panels.css?inline';
 import pinsCss from './pins.css?inline';
 import { PositionBoard } from './positions';
+import type { ScreenViewport } from './screen';
 
 export { PinControls } from './PinControls';
-export { PinLayer } from './PinLayer';
+export { MoveHint, PinLayer } from './PinLayer';
 export { ThreadPanel } from './thread/ThreadPanel';
 
 export interface ReviewDeps {
   controller: Controller;
   host: HTMLElement;
   adoptStyles(css: string): void;
+  /** The visual viewport the popovers are placed in (mount.ts). */
+  screen?: ScreenViewport;
 }
 
 /** The engine and position board for one mounted widget; `destroy()` removes all they registered. */
-export function createReviewTools({ controller, host, adoptStyles }: ReviewDeps): ReviewTools & { destroy(): void } {
+export function createReviewTools({ controller, host, adoptStyles, screen }: ReviewDeps): ReviewTools & { destroy(): void } {
   adoptStyles(`${pinsCss}\n${panelsCss}\n${deltaCss}`);
-  const positions = new PositionBoard();
+  const positions = new PositionBoard(screen);
   const { actions } = controller;
   let lastHref = location.href;
   const engine = new OverlayEngine({
@@ -41,9 +44,19 @@ export function createReviewTools({ controller, host, adoptStyles }: ReviewDeps)
     },
     // A DOM change may have swapped the canonical link.
     onDomSettled: () => actions.refreshPage(),
+    onZoomApplied: () => screen?.rezoom(),
     onError: (error) => controller.report(error, 'overlay'),
   });
   // The URL may have changed since the page loaded and before this chunk arrived.
   actions.refreshPage();
-  return { engine, positions, destroy: () => engine.destroy() };
+  // Pinch-zoom and the on-screen keyboard move no pin, only the screen layer the popovers are in.
+  const stopFollowingScreen = screen?.onChange(() => positions.refresh());
+  return {
+    engine,
+    positions,
+    destroy: () => {
+      stopFollowingScreen?.();
+      engine.destroy();
+    },
+  };
 }

@@ -32,11 +32,13 @@ export interface AnnotationEditorProps {
   onCancel(): void;
   /** For the `<style>` fallback where constructable stylesheets are unavailable (strict CSPs). */
   nonce?: string;
+  /** A touch-only device (ui/touch.ts): the visible hint names no keys. */
+  touchOnly?: boolean;
 }
 
 let nextId = 0;
 
-export function AnnotationEditor({ image, scale, initial, onDone, onCancel, nonce }: AnnotationEditorProps) {
+export function AnnotationEditor({ image, scale, initial, onDone, onCancel, nonce, touchOnly = false }: AnnotationEditorProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const cancelGesture = useRef<(() => boolean) | null>(null);
   const ids = useRef<{ hint: string } | null>(null);
@@ -118,7 +120,7 @@ export function AnnotationEditor({ image, scale, initial, onDone, onCancel, nonc
         <Toolbar editor={editor} onDone={finish} onCancel={onCancel} />
         <Surface editor={editor} image={image} describedBy={ids.current.hint} cancelRef={cancelGesture} />
         <p class="pm-annotate-hint" id={ids.current.hint}>
-          <span aria-hidden="true">{t.hint}</span>
+          <span aria-hidden="true">{touchOnly ? t.touchHint : t.hint}</span>
           <span class="pm-annotate-sr">{t.instructions}</span>
         </p>
         <p class="pm-annotate-sr" aria-live="polite">

@@ -7,7 +7,8 @@ import { AnnotationEditor } from '../annotate';
 import { useWidget } from '../hooks';
 
 export function Annotator() {
-  const { actions } = useWidget().controller;
+  const { controller, touchOnly } = useWidget();
+  const { actions } = controller;
   const source = actions.screenshotForAnnotation();
   if (!source) return null;
   return (
@@ -17,6 +18,7 @@ export function Annotator() {
       initial={source.annotations ?? undefined}
       onDone={({ canvas, annotations }) => void actions.applyAnnotations(canvas, annotations)}
       onCancel={() => actions.closeAnnotator()}
+      touchOnly={touchOnly.value}
     />
   );
 }

@@ -1,22 +1,30 @@
 /**
  * Comment mode's look: the element under the pointer is outlined (a box in our overlay — the host's
- * elements are never restyled) and a hint says what to do. The clicks themselves are handled in the
- * first load (comment-clicks.ts), so they work before this arrives. Without a mouse, Tab and
- * Shift+Tab move the outline through the page's elements and Enter comments on the outlined one
- * (keyboard-targets.ts); these keys are taken only while comment mode is on.
+ * elements are never restyled) and a hint (CommentHint, in the screen layer) says what to do. The
+ * clicks themselves are handled in the first load (comment-clicks.ts), so they work before this
+ * arrives. Without a mouse, Tab and Shift+Tab move the outline through the page's elements and
+ * Enter comments on the outlined one (keyboard-targets.ts); these keys are taken only while comment
+ * mode is on.
  */
-import { useRef, useState } from 'preact/hooks';
+import type { Signal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import { pageTargetAt } from '../comment-clicks';
 import { isInsideWidget, useListeners, useReview, useWidget } from '../hooks';
 import { strings } from '../strings';
 import { describeTarget, nextTarget, pointIn } from './keyboard-targets';
 
-export function CommentMode() {
+/** What the element chosen with Tab is called (null: the pointer's), shared with the hint. */
+export type ChosenTarget = Signal<string | null>;
+
+/** The outline, in the layout viewport with the page's elements; App puts the hint in the screen layer. */
+export function CommentMode({ chosen }: { chosen: ChosenTarget }) {
   const { host, controller } = useWidget();
   const { actions } = controller;
   const { engine } = useReview();
   const outline = useRef<HTMLDivElement>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const setChosen = (what: string | null) => {
+    chosen.value = what;
+  };
 
   useListeners((listeners) => {
     let pointer: { x: number; y: number } | null = null;
@@ -88,20 +96,28 @@ export function CommentMode() {
       },
       { capture: true },
     );
+    listeners.own(() => setChosen(null));
   }, []);
 
+  return <div ref={outline} class="pm-outline" hidden aria-hidden="true" />;
+}
+
+/**
+ * What to do, at the top of the screen. On a touch-only device: "Tap anything to comment", without
+ * Esc (there is no key; the launcher, shown pressed, leaves the mode) and without the Tab words.
+ */
+export function CommentHint({ chosen }: { chosen: ChosenTarget }) {
+  const touchOnly = useWidget().touchOnly.value;
+  const what = chosen.value;
   return (
-    <>
-      <div ref={outline} class="pm-outline" hidden aria-hidden="true" />
-      <div class="pm-hint">
-        <span role="status">
-          {strings.commentMode.hint}
-          {!chosen && <span class="pm-sr"> · {strings.commentMode.keyboardHint}</span>}
-        </span>
-        <span class="pm-hint-target" role="status">
-          {chosen && strings.commentMode.target(chosen)}
-        </span>
-      </div>
-    </>
+    <div class="pm-hint">
+      <span role="status">
+        {touchOnly ? strings.commentMode.tapHint : strings.commentMode.hint}
+        {!what && !touchOnly && <span class="pm-sr"> · {strings.commentMode.keyboardHint}</span>}
+      </span>
+      <span class="pm-hint-target" role="status">
+        {what && strings.commentMode.target(what)}
+      </span>
+    </div>
   );
 }

@@ -14,7 +14,8 @@ import { NEW_THREAD } from '../../state/store';
 import { ScreenshotDraft } from './ScreenshotDraft';
 
 export function Composer() {
-  const { controller, host } = useWidget();
+  const { controller, host, touchOnly: touch } = useWidget();
+  const touchOnly = touch.value;
   const { store, actions } = controller;
   const { posting, error } = store.composer;
   const dialog = useRef<HTMLDivElement>(null);
@@ -72,7 +73,8 @@ export function Composer() {
       )}
       <div class="pm-actions">
         <AttachButton onFiles={attach} disabled={busy} />
-        <span class="pm-muted pm-shortcut">{strings.composer.shortcut}</span>
+        {/* No keyboard, no shortcut to mention; the span keeps the buttons at the end. */}
+        <span class="pm-muted pm-shortcut">{touchOnly ? '' : strings.composer.shortcut}</span>
         <button type="button" class="pm-button" onClick={() => actions.cancelComposer()} disabled={busy}>
           {strings.composer.cancel}
         </button>

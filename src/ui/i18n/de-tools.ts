@@ -72,6 +72,7 @@ export const deTools: Pick<Strings, 'editor' | 'annotate'> = {
     surface: 'Screenshot',
     surfaceRole: 'Zeichenfläche für Markierungen',
     hint: 'Ziehen zum Zeichnen · Tab wählt Formen aus · Pfeiltasten verschieben · Alt+Pfeiltasten ändern die Größe · Enter fügt in der Mitte ein',
+    touchHint: 'Ziehen zum Zeichnen · Tippe auf eine Form, um sie auszuwählen',
     instructions:
       'Wähle ein Werkzeug mit B, A, P, T oder H. Ziehe auf dem Screenshot, um zu zeichnen, oder drücke Enter, um eine Form in der Mitte einzufügen. ' +
       'Tab und Umschalt+Tab wählen die Formen nacheinander aus. Die Pfeiltasten verschieben die ausgewählte Form um 10 Pixel, mit Umschalt um 1 Pixel; ' +

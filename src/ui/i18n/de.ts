@@ -29,6 +29,7 @@ export const de: Strings = {
   },
   commentMode: {
     hint: 'Klicke auf etwas, um es zu kommentieren · Esc zum Abbrechen',
+    tapHint: 'Tippe auf etwas, um es zu kommentieren',
     keyboardHint: 'Tab wählt ein Element, Enter kommentiert es',
     target: (what) => `${what} · Enter zum Kommentieren`,
     described: (kind, text) => (text ? `${kind} „${text}“` : kind),
@@ -107,6 +108,7 @@ export const de: Strings = {
     label: (number) => `Thread ${number}`,
     pending: 'Neuer Kommentar hier',
     movable: 'Zum Verschieben ziehen · Alt+Pfeiltasten',
+    movableTouch: 'Zum Verschieben ziehen',
     fromDevice: (device) => `Erstellt in der Ansicht „${device}“`,
     saving: 'Neue Position wird gespeichert…',
   },

@@ -73,6 +73,8 @@ export const enTools = {
     surface: 'Screenshot',
     surfaceRole: 'annotation canvas',
     hint: 'Drag to draw · Tab selects shapes · Arrows move · Alt+arrows resize · Enter adds at the centre',
+    /** The visible hint on a touch-only device (ui/touch.ts): no keys. */
+    touchHint: 'Drag to draw · Tap a shape to select it',
     instructions:
       'Choose a tool with B, A, P, T or H. Drag on the screenshot to draw, or press Enter to add a shape in the centre. ' +
       'Tab and Shift+Tab select shapes one by one. Arrow keys move the selected shape by 10 pixels, with Shift by 1 pixel; ' +

@@ -33,6 +33,8 @@ export const en = {
   },
   commentMode: {
     hint: 'Click anything to comment · Esc to cancel', // contract
+    /** On a touch-only device (ui/touch.ts): no key to press; the pressed launcher leaves the mode. */
+    tapHint: 'Tap anything to comment', // contract
     /** Comment mode by keyboard: Tab walks the page's elements (compose/keyboard-targets.ts). */
     keyboardHint: 'Tab picks an element, Enter comments on it',
     target: (what: string) => `${what} · Enter to comment`,
@@ -110,6 +112,7 @@ export const en = {
     label: (n: number) => `Thread ${n}`, // contract
     pending: 'New comment here',
     movable: 'Drag to move · Alt+arrow keys',
+    movableTouch: 'Drag to move',
     fromDevice: (device: string) => `Made on ${device}`,
     saving: 'Saving the new place…',
   },

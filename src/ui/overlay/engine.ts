@@ -237,6 +237,7 @@ export class OverlayEngine {
       // The page's CSS zoom would scale the widget and its coordinates: undo it on our container.
       this.container.style.zoom = this.zoom === 1 ? '' : String(1 / this.zoom);
       this.appliedZoom = this.zoom;
+      this.options.onZoomApplied?.();
     }
     for (const pin of this.pins.values()) drawPin(pin, this.elements.get(pin.key), this);
     this.options.positions.publish(this.layerPointOf, viewport);

@@ -15,6 +15,8 @@ export interface OverlayOptions {
   beforeRead?: (viewportWidth: number) => void;
   /** The DOM settled after mutations (the canonical link may have changed). */
   onDomSettled?: () => void;
+  /** The page's CSS zoom was undone on the widget's container (or changed): other layers re-measure. */
+  onZoomApplied?: () => void;
   onError?: (error: unknown) => void;
 }
 
