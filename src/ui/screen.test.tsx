@@ -4,9 +4,9 @@
  * and the touch media query are stood in for; layout, transforms and clicks are the browser's own.
  * e2e/mobile.spec.ts runs the same on Chromium's real mobile emulation.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { frames, signInViaStorage, startWidget, type Harness } from './testing/harness';
+import { frames, startWidget, useSignedInPage, type Harness } from './testing/harness';
 import { TOUCH_ONLY_QUERY } from './touch';
 
 /** A stand-in for `window.visualViewport` that counts its listeners. */
@@ -33,7 +33,6 @@ class FakeViewport extends EventTarget {
 }
 
 let harness: Harness | null = null;
-let fixture: HTMLElement;
 const undo: (() => void)[] = [];
 
 function stubVisualViewport(value: unknown): void {
@@ -54,20 +53,13 @@ function stubTouchOnly(matches: boolean): MediaQueryList {
   return list as unknown as MediaQueryList;
 }
 
-beforeEach(async () => {
-  await page.viewport(1280, 800);
-  sessionStorage.clear();
-  localStorage.clear();
-  signInViaStorage();
-  fixture = document.createElement('div');
-  fixture.innerHTML = `<a id="spot" href="#spot-clicked" style="position:absolute;left:140px;top:90px;width:200px;height:60px;display:block;background:#eee">Spot</a>`;
-  document.body.append(fixture);
-});
+useSignedInPage(
+  `<a id="spot" href="#spot-clicked" style="position:absolute;left:140px;top:90px;width:200px;height:60px;display:block;background:#eee">Spot</a>`,
+);
 
 afterEach(() => {
   harness?.stop();
   harness = null;
-  fixture.remove();
   while (undo.length) undo.pop()!();
 });
 
