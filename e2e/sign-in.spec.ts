@@ -61,3 +61,25 @@ test('host-supplied identity-provider token is exchanged through the SDK exchang
   const [thread] = await serverThreadsOn(path);
   expect(thread?.user.name).toBe('Ida Token');
 });
+
+test('a page on an origin the installation does not allow: the reviewer is told before any form, the site owner by error and console', async ({ page }) => {
+  // [::1] is this machine (a secure context, like localhost) but not among the demo's allowed origins.
+  const api = new URL(demo().apiBase);
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  await page.goto(`http://[::1]:${api.port}${freshPath('origin-refused')}`);
+  await page.waitForFunction(() => typeof (window as any).Pinmark?.on === 'function');
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__errors = [];
+    w.Pinmark.on('error', (problem: { code: string }) => w.__errors.push(problem.code));
+  });
+  const popups: unknown[] = [];
+  page.on('popup', (popup) => popups.push(popup));
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByRole('alert')).toContainText('Feedback is not set up for this site yet');
+  await expect(page.getByRole('button', { name: 'Sign in to comment' })).toBeDisabled();
+  await expect.poll(() => page.evaluate(() => (window as any).__errors)).toEqual(['sign_in_origin_not_allowed']);
+  expect(warnings.join('\n')).toContain(`http://[::1]:${api.port} is not an allowed origin`);
+  expect(popups).toHaveLength(0);
+});

@@ -166,8 +166,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     // ---- authentication
-    getAuthConfig: (publicKey: string) =>
-      request<AuthConfigResponse>('GET', '/auth/config', { query: { publicKey }, bearer: null }),
+    getAuthConfig: (publicKey: string, origin?: string) =>
+      request<AuthConfigResponse>('GET', '/auth/config', { query: origin === undefined ? { publicKey } : { publicKey, origin }, bearer: null }),
     exchange: (token: string) =>
       request<ExchangeTokenResponse>('POST', '/auth/exchange', { body: { token }, bearer: null }),
     sdkExchange: (identityToken: string, body: { publicKey: string; markupId: string; sdkOrigin: string; state?: string }) =>

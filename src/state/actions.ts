@@ -26,6 +26,7 @@ import { createThreadActions } from './thread-actions';
 import type { LiveRefreshConfig } from './live-refresh';
 import type { ViewModeBreakpoints } from './view-mode';
 import { createWritingTools } from './writing-tools';
+import { createOriginCheck } from './origin-check';
 
 export interface ControllerConfig {
   publicKey: string;
@@ -63,6 +64,13 @@ export function createController({ config, api, owner, emit, report, authSeams, 
   const store = createStore(config.viewModeBreakpoints);
   const drafts = createDraftActions({ store, drafts: createDraftStore(config.publicKey, config.markupId) });
   const auth = createAuth({ ...config, ...authSeams, api, owner, onChange: onAuthChange });
+  const checkOrigin = createOriginCheck({
+    api,
+    publicKey: config.publicKey,
+    origin: window.location.origin,
+    report,
+    refused: (problem) => (store.signInError.value = problem),
+  });
   const identity = createIdentityActions({ store, auth, stopSending: () => sendControl.stop(), afterSignIn, closeEverything });
   let unauthorized: Promise<boolean> | null = null;
   /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
@@ -258,6 +266,8 @@ export function createController({ config, api, owner, emit, report, authSeams, 
         if (store.mode.peek() !== 'composing') store.mode.value = 'idle';
         store.signInPanelOpen.value = true;
         commentWhenSignedIn = true;
+        // The popup's sign-in needs this origin allowed (a host's own token does not ask).
+        if (!auth.canRenewSilently) checkOrigin();
         return;
       }
       if (store.readOnly.peek()) {

@@ -24,6 +24,8 @@ export function describeError(error: WidgetError): string {
       return t.signInFailed(error.message);
     case 'sign_in_timeout':
       return t.signInTimeout;
+    case 'sign_in_origin_not_allowed':
+      return t.originNotAllowed;
     case 'session_expired':
     case 'token_expired':
       return t.sessionExpired;

@@ -47,7 +47,14 @@ export function SignInPanel() {
           )}
         </>
       ) : (
-        <button ref={button} type="button" class="pm-button pm-button--primary pm-wide" onClick={() => actions.signIn()}>
+        <button
+          ref={button}
+          type="button"
+          class="pm-button pm-button--primary pm-wide"
+          // A sign-in this site's origin is not allowed to finish: nothing to press until its team fixes it.
+          disabled={error?.code === 'sign_in_origin_not_allowed'}
+          onClick={() => actions.signIn()}
+        >
           {strings.signIn.button}
         </button>
       )}

@@ -207,6 +207,7 @@ export const de: Strings = {
     popupBlocked: 'Dein Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Website und versuch es dann noch einmal.',
     signInFailed: (message) => (message ? `Anmeldung fehlgeschlagen: ${message}` : 'Anmeldung fehlgeschlagen. Bitte versuch es noch einmal.'),
     signInTimeout: 'Die Anmeldung hat zu lange gedauert. Bitte versuch es noch einmal.',
+    originNotAllowed: 'Feedback ist für diese Website noch nicht eingerichtet, deshalb klappt die Anmeldung hier nicht. Bitte sag dem Team der Website Bescheid.',
     sessionExpired: 'Deine Sitzung ist abgelaufen. Melde dich erneut an, um weiterzumachen – was du geschrieben hast, bleibt erhalten.',
     unauthorized: 'Du bist nicht mehr angemeldet. Melde dich erneut an, um weiterzumachen – was du geschrieben hast, bleibt erhalten.',
     emptyMessage: 'Schreib zuerst etwas.',

@@ -9,6 +9,7 @@ export const enErrors = {
   popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site, then try again.',
   signInFailed: (message: string) => (message ? `Sign-in failed: ${message}` : 'Sign-in failed. Please try again.'),
   signInTimeout: 'Sign-in took too long. Please try again.',
+  originNotAllowed: 'Feedback is not set up for this site yet, so signing in cannot work here. Please tell the site’s team.',
   sessionExpired: 'Your session expired. Sign in again to continue — nothing you typed is lost.',
   unauthorized: 'You are not signed in any more. Sign in again to continue — nothing you typed is lost.',
   emptyMessage: 'Write something first.',
