@@ -177,7 +177,8 @@ describe('session and markup states', () => {
       harness = await startWidget();
       await page.getByRole('button', { name: 'Add comment' }).click();
       await expect.element(page.getByRole('button', { name: 'Sign in to comment' })).toBeVisible();
-      expect(harness.service.requests).toHaveLength(0);
+      // Nothing but the one question of whether this page's origin may sign in (origin-check.ts).
+      expect(harness.service.requests.map((r) => `${r.method} ${r.path} ${r.query.get('origin')}`)).toEqual([`GET /auth/config ${location.origin}`]);
       await page.getByRole('button', { name: 'Sign in to comment' }).click();
       expect(open).toHaveBeenCalledTimes(1);
       expect(String(open.mock.calls[0]![0])).toMatch(/^http:\/\/api\.test\/sign-in\?publicKey=pk_test&markupId=m1&state=[\w-]{22}&sdkOrigin=/);
