@@ -10,7 +10,6 @@ import { unauthorized } from '../http/errors.ts';
 import { describeJwtError } from './jwt-errors.ts';
 import { CLOCK_TOLERANCE_S, timeClaimProblem } from './jwt-time.ts';
 
-export { CLOCK_TOLERANCE_S };
 export const MAX_CUSTOMER_JWT_LIFETIME_S = 24 * 3600;
 
 export interface InstallationRow {
