@@ -141,7 +141,6 @@ function sendDemoPage(c: Context, page: DemoPage, apiOrigin: string): Response {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
       'Content-Security-Policy': demoPagePolicy(page, nonce, apiOrigin),
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }
