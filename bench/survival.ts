@@ -1,18 +1,22 @@
 /**
  * Section: pin survival. For every kind of page change, hundreds of pins are dropped on the
- * generated corpus (bench/anchoring/corpus, 24 page kinds), the page is changed on the pinned
+ * generated corpus (bench/anchoring/corpus, 32 page kinds), the page is changed on the pinned
  * element's branch (bench/anchoring/mutations.ts), and the pin is located again. Reported per change:
  * how often the pin lands exact on the same element, approximate, orphaned, or wrong.
- * `BENCH_PINS` sets pins per change (default 264: 11 per page kind).
+ * `BENCH_PINS` sets pins per change (default 640: 20 per page kind).
  */
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { harnessScript } from './anchoring/bundle.ts';
+import { CORPUS } from './anchoring/corpus/index.ts';
 import type { Outcome, TrialResult } from './anchoring/harness.ts';
 import type { MutationName } from './anchoring/mutations.ts';
 import { markdownTable, type BenchRow, type BenchSection } from './section.ts';
 
-const AIM = { same: 97, wrong: 1 };
+/** Issue 14: a wrong pin is worse than an unplaced one (which the reviewer sees listed), so wrong is aimed per change. */
+const AIM = { same: 97, wrong: 0.2 };
+/** Pins per change and page kind: 20 × 32 kinds = 640 per change, so 0.2 % is about one pin. */
+const PINS_PER_PAGE_KIND = 20;
 /** Reported but not part of the overall numbers: with the element gone, "same element" is impossible. */
 const REMOVED: MutationName = 'pinned element removed';
 
@@ -63,7 +67,7 @@ export async function runSurvival(pinsPerClass: number, only?: MutationName[]): 
 const pct = (n: number, total: number) => `${((100 * n) / Math.max(1, total)).toFixed(1)} %`;
 
 export async function measure(): Promise<BenchSection> {
-  const pins = Number(process.env.BENCH_PINS ?? 264);
+  const pins = Number(process.env.BENCH_PINS ?? PINS_PER_PAGE_KIND * CORPUS.length);
   const results = await runSurvival(pins);
   const counted = results.filter((r) => r.mutation !== REMOVED);
   const sum = (o: Outcome) => counted.reduce((s, r) => s + r.counts[o], 0);
@@ -75,17 +79,21 @@ export async function measure(): Promise<BenchSection> {
 
   const rows: BenchRow[] = [
     { what: `same element, all changes (${total} pins)`, measured: pct(sum('same'), total), budget: `≥ ${AIM.same} %`, ok: sameAll >= AIM.same },
-    { what: 'wrong element, all changes', measured: pct(sum('wrong'), total), budget: `≤ ${AIM.wrong} %`, ok: wrongAll <= AIM.wrong },
+    { what: 'wrong element, all changes', measured: pct(sum('wrong'), total), budget: `< ${AIM.wrong} %`, ok: wrongAll < AIM.wrong },
     { what: 'same element, no change', measured: pct(baseline.counts.same, baseline.total), budget: '100 %', ok: baseline.counts.same === baseline.total },
   ];
-  if (removed) rows.push({ what: 'pinned element removed: wrong', measured: pct(removed.counts.wrong, removed.total), budget: `≤ ${AIM.wrong} %`, ok: (100 * removed.counts.wrong) / removed.total <= AIM.wrong });
+  const worstWrong = counted.reduce((worst, r) => ((100 * r.counts.wrong) / r.total > (100 * worst.counts.wrong) / worst.total ? r : worst), counted[0]!);
+  rows.push({ what: `wrong element, worst change (${worstWrong.mutation})`, measured: pct(worstWrong.counts.wrong, worstWrong.total), budget: `< ${AIM.wrong} %`, ok: (100 * worstWrong.counts.wrong) / worstWrong.total < AIM.wrong });
+  if (removed) rows.push({ what: 'pinned element removed: wrong', measured: pct(removed.counts.wrong, removed.total), budget: `< ${AIM.wrong} %`, ok: (100 * removed.counts.wrong) / removed.total < AIM.wrong });
 
   const table = markdownTable(
-    ['Change', 'Pins', 'Same element', 'Approximate', 'Orphaned', 'Wrong', 'Same / wrong, selectors only'],
+    ['Change', 'Pins', 'Same element', 'Not placed (approximate + orphaned)', 'Approximate', 'Orphaned', 'Wrong', 'Same / wrong, selectors only'],
     results.map((r) => [
       r.mutation,
       String(r.total),
-      ...(['same', 'approximate', 'orphaned', 'wrong'] as const).map((o) => pct(r.counts[o], r.total)),
+      pct(r.counts.same, r.total),
+      pct(r.counts.approximate + r.counts.orphaned, r.total),
+      ...(['approximate', 'orphaned', 'wrong'] as const).map((o) => pct(r.counts[o], r.total)),
       `${pct(r.plain.same, r.total)} / ${pct(r.plain.wrong, r.total)}`,
     ]),
   );
@@ -103,26 +111,35 @@ function belowAim(results: SurvivalCounts[]): string {
   return `**Below the aim.** ${COMMON_CAUSE}\n\n${why.map((w) => `- ${w}`).join('\n')}`;
 }
 
-const DEFINITIONS = `**Method.** Each pin is one trial: a corpus page (24 kinds: article, docs, news front page, comment thread, FAQ, a 2000s table layout, Tailwind product grid, product page with Headless UI tabs, pricing, checkout with React \`useId\` ids, search results, Emotion dashboard, React kanban with Radix ids, Ember inbox, settings tabs, styled-components chat, CSS Modules calendar, Angular admin table, Tailwind and styled-components landing pages, Bootstrap mega menu, Svelte gallery, styled-jsx team page, Vue app with scoped-style attributes) is generated from a seed in an iframe 1280 px wide; a reviewer-like click picks a visible element (leaves and small boxes weighted up) and a random spot in it; \`describePin\` writes the anchor, which goes through JSON like the server's copy; the page is changed on the pinned element's branch; \`resolvePin\` finds it again. Which element is "the same" is tracked outside the DOM (a WeakMap; re-rendered copies inherit their original's identity), so nothing in the page gives the answer away.
+const DEFINITIONS = `**Method.** Each pin is one trial: a corpus page (32 kinds: article, docs, news front page, comment thread, FAQ, a 2000s table layout, Tailwind product grid, product page with Headless UI tabs, pricing, checkout with React \`useId\` ids, search results, Emotion dashboard, React kanban with Radix ids, Ember inbox, settings tabs, styled-components chat, CSS Modules calendar, Angular admin table, Tailwind and styled-components landing pages, Bootstrap mega menu, Svelte gallery, styled-jsx team page, Vue app with scoped-style attributes; and, added for issue 14 to look like the real web: a phpBB-era forum in tables and \`<font>\` tags without a class, a Hacker-News-like link board, long articles of dozens of paragraphs with headings without ids (half of them wiki-like, densely linked), a shop list of cards that differ only by their names (prices, ratings, stock labels and "Add to cart" shared), a blog's comment list without ids, a site search whose links carry per-visit signatures, and two apps whose ids and classes come from several generators at once — React \`useId\`, Ember, GWT, Ext JS, Bootstrap-Vue, Vuetify and rc-tabs counters, GUIDs, Next.js CSS Modules \`Button_root__x7Ka2\`, styled-components \`sc-bdVaJa\`, Angular \`ng-tns-c12-3\`) is generated from a seed in an iframe 1280 px wide; a reviewer-like click picks a visible element (leaves and small boxes weighted up) and a random spot in it; \`describePin\` writes the anchor, which goes through JSON like the server's copy; the page is changed on the pinned element's branch; \`resolvePin\` finds it again. Which element is "the same" is tracked outside the DOM (a WeakMap; re-rendered copies inherit their original's identity), so nothing in the page gives the answer away.
 
-**Changes** (bench/anchoring/mutations.ts), applied to the pinned element or one of its three nearest ancestors (nearer more often): *element inserted before* — a look-alike (a copy with other text and keys) before a repeated item, a notice elsewhere; *generated classes / ids regenerated* — every machine-made name on the page renamed the way a rebuild or re-render does (style sheet and \`for\`/\`aria-*\` references too); *a sibling removed* (before it 60 % of the time); *list reordered* — the nearest list on the branch (ul/ol/tbody, ARIA lists, 3+ siblings sharing tag and class; never table columns) re-sorted so the pinned item moves; *text edited* — 30 % of the words of the nearest text block replaced, a sentence appended 30 % of the time; *wrapper inserted* — a div/section around the element or around all its siblings; *subtree re-rendered* — replaced by a deep copy; *viewport width changed* — 390 or 820 px (layouts reflow; nothing is hidden); *all of these combined*, in that order; *pinned element removed* (not in the totals).
+**Changes** (bench/anchoring/mutations.ts), applied to the pinned element or one of its three nearest ancestors (nearer more often): *element inserted before* — a look-alike (a copy with other text and keys) before a repeated item, a notice elsewhere; *generated classes / ids regenerated* — every machine-made name on the page renamed the way a rebuild or re-render does (style sheet and \`for\`/\`aria-*\` references too; counted ids all move on by the same 1–6, so an old id may now name another element); *a sibling removed* (before it 60 % of the time); *list reordered* — the nearest list on the branch (ul/ol/tbody, ARIA lists, 3+ siblings sharing tag and class; never table columns) re-sorted so the pinned item moves and an item that looks different takes its place (identical copies trading places change nothing visible and are passed over); *text edited* — 30 % of the words of the nearest text block replaced (the pinned element's own block, or for an inline element the block it flows in), a sentence appended 30 % of the time; *wrapper inserted* — a div/section around the element or around all its siblings; *subtree re-rendered* — replaced by a deep copy; *viewport width changed* — 390 or 820 px (layouts reflow; nothing is hidden); *all of these combined*, in that order; *pinned element removed* (not in the totals).
 
 **Outcomes.** *Same element*: status \`exact\` on the pinned element (or its re-rendered copy). *Approximate*: status \`approximate\` on the pinned element, on an element containing it, or at page-level offsets. *Orphaned*: status \`orphaned\`. *Wrong*: status \`exact\` on any other element, or \`approximate\` on an element that neither is nor contains the pinned one. "All changes" sums every row except *pinned element removed*, where the right answer is approximate by construction (its *wrong* is what counts there). *Selectors only*: the same pins located with the content marks stripped from their paths — what CSS paths alone achieve.`;
 
 const COMMON_CAUSE =
   'What is left is elements with no name of their own (a table cell, a paragraph, an icon, a "Reply" button) whose ' +
   'surroundings changed so much that nothing written at pin time still singles them out. The locator then says ' +
-  'approximate (on an ancestor it found without counting) instead of guessing.';
+  'approximate (on an ancestor it found without counting) instead of guessing: a wrong pin is worse than one the ' +
+  'reviewer sees listed as not placed exactly.';
 
 const WHY: Partial<Record<MutationName, string>> = {
   'element inserted before':
     'a look-alike (a copy of the item with other text) inserted right before a nameless item that is told apart only ' +
     'by a text its neighbours share: the forward count names the copy, the backward count the original, and neither ' +
     'the text nor the neighbours decide between them.',
+  'a sibling removed':
+    'a nameless element (a table cell, a card field) whose own text many share ("$19.99", "In stock", "Page"): the two ' +
+    'counts disagree after the removal and no contender holds a text that is its alone.',
+  'text edited':
+    'a short text (under four words: a cell, a date, a status) edited at a place whose neighbours many share ("×1", ' +
+    '"Reply"): an edit in place and another item moved there read the same, so the pin is placed approximately.',
+  'wrapper inserted':
+    'a wrapper around all of an item\'s children turns the forward and backward counts into paths of different depth; ' +
+    'items told apart only by a shared text are then placed on their list.',
   'all of these combined':
-    'the element is moved, edited, wrapped and surrounded by new and removed siblings at once; for short texts (under ' +
-    'four words) an edit leaves nothing to recognise, so it is approximate. Its few *wrong* pins are repeated nameless ' +
-    'elements — "Reply" buttons, chart bars, table headers, tag chips — where another item now stands at the same ' +
-    'place with the same text and the same neighbours: nothing a selector or a fingerprint can carry tells them apart. ' +
-    'This row is what keeps the overall figure near 97 %: without it, the other changes together are above 99 %.',
+    'the element is moved, edited, wrapped and surrounded by new and removed siblings at once; a short or shared text ' +
+    'edited at a new place leaves nothing to recognise, so it is approximate. Its *wrong* pins: approximate on a ' +
+    'container named by counting paths after its list was re-sorted (the container holds another item), and items ' +
+    'whose distinguishing words were edited while another item with the same template words took their place.',
 };

@@ -139,6 +139,54 @@ export class Gen {
         case 'uuid': return `${this.hash(8)}-${this.hash(4)}-4${this.hash(3)}-a${this.hash(3)}-${this.hash(12)}`;
       }
     });
+
+  /**
+   * How far every counter below has moved since the page was described: a counter-made id is the
+   * n-th component rendered, so one more (or fewer) component before it renumbers all that follow.
+   * The "ids regenerated" mutation sets it; 0 while the page is first built.
+   */
+  counterShift = 0;
+  private counters = new Map<string, number>();
+  private next(style: string): number {
+    const n = this.counters.get(style) ?? this.rng.int(0, 40);
+    this.counters.set(style, n + 1);
+    return n;
+  }
+
+  /**
+   * Ids that frameworks count out per page load — React's useId (`:r1a:`), Ember (`ember123`), GWT
+   * (`gwt-uid-12`), Ext JS (`x-auto-12`), Bootstrap-Vue (`__BVID__23`), Vuetify (`input-12`), Ant's
+   * rc-tabs (`rc-tabs-3-tab-2`), react-select (`react-select-3-input`) — and GUIDs minted per render.
+   * A re-render renumbers the counted ones by `counterShift`, so yesterday's id now names another element.
+   */
+  countedId = (style: 'react' | 'ember' | 'gwt' | 'ext' | 'bvid' | 'vuetify' | 'rc-tabs' | 'react-select' | 'guid') => {
+    if (style === 'guid') {
+      const hex = (n: number) => this.chars('0123456789ABCDEF', n);
+      return this.record(this.generatedIds, () => `${hex(8)}-${hex(4)}-4${hex(3)}-A${hex(3)}-${hex(12)}`);
+    }
+    const n = this.next(style);
+    return this.record(this.generatedIds, () => {
+      const k = n + this.counterShift;
+      switch (style) {
+        case 'react': return `:r${k.toString(32)}:`;
+        case 'ember': return `ember${k + 100}`;
+        case 'gwt': return `gwt-uid-${k}`;
+        case 'ext': return `x-auto-${k}`;
+        case 'bvid': return `__BVID__${k}`;
+        case 'vuetify': return `input-${k}`;
+        case 'rc-tabs': return `rc-tabs-${k}-tab-${this.pick(['1', '2', '3'])}`;
+        case 'react-select': return `react-select-${k}-input`;
+      }
+    });
+  };
+
+  /** Next.js CSS Modules (`Button_root__x7Ka2`: base64 hash, often no digit at all). */
+  nextModule = (component: string, local: string) =>
+    this.record(this.generatedClasses, () => `${component}_${local}__${this.chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}`);
+  /** Angular's animation scope class (`ng-tns-c12-3`): component counter and instance. */
+  ngTns = () => this.record(this.generatedClasses, () => `ng-tns-c${this.rng.int(10, 3999)}-${this.rng.int(0, 40)}`);
+  /** styled-components v4 component class alone (`sc-bdVaJa`). */
+  styledComponent = () => this.record(this.generatedClasses, () => `sc-${this.chars('abcdefghijklmnopqrstuvwxyz', 3)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}`);
 }
 
 /** One corpus page: a name, its style sheet and its body. */

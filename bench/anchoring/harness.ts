@@ -24,6 +24,9 @@ export interface TrialResult {
   /** The outcome had the anchor carried no content marks (selectors only). */
   plain: Outcome;
   page: string;
+  /** What reproduces the trial: `trial(pageIndex, seed, mutation, true)`. */
+  pageIndex: number;
+  seed: number;
   status: string;
   describeMs: number;
   /** For reading failures: the paths written, and what was pinned / found. */
@@ -100,7 +103,7 @@ export function trial(pageIndex: number, seed: number, mutation: MutationName, v
   const plain = classify(resolvePin({ ...anchor, elements: anchor.elements.map((e) => ({ ...e, elementPath: unmarked(e.elementPath) })) }, doc));
   const found = resolved.element;
 
-  const result: TrialResult = { outcome, plain, page: name, status: resolved.status, describeMs };
+  const result: TrialResult = { outcome, plain, page: name, pageIndex, seed, status: resolved.status, describeMs };
   if (verbose || outcome !== 'same') {
     const explain = (path: string) => {
       let found: Element[] = [];

@@ -109,16 +109,29 @@ function isListOf(parent: Element, item: Element): Element[] | null {
   return items.length >= 3 || (listy && items.length >= 2) ? items : null;
 }
 
-/** The nearest list on the pinned element's branch is re-sorted (so the pinned item, or the item holding it, moves). */
+/**
+ * The nearest list on the pinned element's branch is re-sorted so that the pinned item (or the item
+ * holding it) moves and an item that looks different takes its place. Items that are copies of each
+ * other (a row of identical "Advertisement" boxes, empty spacer rows) change nothing anyone could see
+ * when they trade places — not a change to survive — so such a list is passed over for the next one up.
+ */
 export function reorder(ctx: MutationContext): void {
   for (let e: Element | null = currentTarget(ctx), up = 0; e && e !== ctx.doc.body && up < 8; e = e.parentElement, up++) {
     const parent = e.parentElement!;
     const items = isListOf(parent, e);
     if (!items) continue;
     const before = items.indexOf(e);
+    const moved = (order: Element[]) => order.indexOf(e) !== before && !order[before]!.isEqualNode(e);
+    if (!items.some((item) => !item.isEqualNode(e))) continue;
     let order = items;
-    for (let attempt = 0; attempt < 8 && order.indexOf(e) === before; attempt++) order = ctx.rng.shuffle([...items]);
-    if (order.indexOf(e) === before) order = [...items].reverse();
+    for (let attempt = 0; attempt < 8 && !moved(order); attempt++) order = ctx.rng.shuffle([...items]);
+    if (!moved(order)) order = [...items].reverse();
+    if (!moved(order)) {
+      // Swap the pinned item with one that differs from it: the simplest visible re-sort.
+      const other = items.findIndex((item) => !item.isEqualNode(e));
+      order = [...items];
+      [order[before], order[other]] = [order[other]!, order[before]!];
+    }
     // Re-insert in the new order where the items were (other children keep their places).
     const slots = items.map((item) => {
       const marker = ctx.doc.createComment('');
@@ -130,9 +143,15 @@ export function reorder(ctx: MutationContext): void {
   }
 }
 
+/**
+ * 30 % of the words of the nearest text block replaced (a sentence appended 30 % of the time): the
+ * pinned element's own block (a paragraph, a cell, an item) or, for an inline element (a link, an
+ * emphasis inside a paragraph), the block it flows in — an editor rewrites paragraphs, not links.
+ */
 export function editText(ctx: MutationContext): void {
   let block: Element = currentTarget(ctx);
-  while (!block.textContent?.trim() && block.parentElement && block.parentElement !== ctx.doc.body) block = block.parentElement;
+  const inline = (e: Element) => /^inline/.test(e.ownerDocument.defaultView?.getComputedStyle(e).display ?? '') || !isHtml(e);
+  while ((!block.textContent?.trim() || inline(block)) && block.parentElement && block.parentElement !== ctx.doc.body) block = block.parentElement;
   const walker = ctx.doc.createTreeWalker(block, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue?.trim()) nodes.push(node as Text);
@@ -179,6 +198,8 @@ export function regenerateClasses(ctx: MutationContext): void {
 }
 
 export function regenerateIds(ctx: MutationContext): void {
+  // Components rendered before the counted ones changed in number: every counter moves on together.
+  ctx.gen.counterShift = ctx.rng.int(1, 6);
   const renames = renamesOf(ctx.gen.generatedIds);
   for (const element of Array.from(ctx.doc.querySelectorAll('[id],[for],[aria-controls],[aria-labelledby],[aria-describedby],a[href^="#"]'))) {
     for (const name of ['id', 'for', 'aria-controls', 'aria-labelledby', 'aria-describedby']) {

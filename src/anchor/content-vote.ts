@@ -2,11 +2,13 @@
  * The content marks' say, when only counting paths found the pin (see fingerprint.ts for the marks).
  * The forward path's mark finds the pinned element among all elements of its shape by its content —
  * wherever a re-sort, an insertion or a wrapper put it — or, after an edit, by the clearly most
- * similar content. The backward path's marks (its own text, its neighbours' text) tell whether the
- * element a position names now is the pinned one edited in place (same neighbours) or another one
- * that took its place. First load: kept small.
+ * similar content — never when the element's own text now stands elsewhere inside the marked
+ * ancestor (links re-sorted in an unchanged paragraph). Whether the element a position names now is
+ * the pinned one edited in place or another one that took its place is content-check.ts's call.
+ * First load: kept small.
  */
-import { contentCandidates, sameContent, shapeMatches } from './content-match';
+import { contentCandidates, sameContent, shapeMatches, type Candidate } from './content-match';
+import { MIN_WORDS, mayDiffer, ownMoved, readMark, type Marks } from './content-check';
 import { containment, informativeSlots, markedContent, marksIn, resemblance, type Content, type ContentMark } from './fingerprint';
 import { pathKind, type PathKind } from './path-kind';
 import { isRendered } from './query';
@@ -28,17 +30,12 @@ export interface Ballot {
 /** Resemblance at or above this makes a match (for texts of MIN_WORDS words or more), if it leads the next by MARGIN. */
 const SAME_CONTENT = 0.5;
 const MARGIN = 0.25;
-const MIN_WORDS = 4;
-/** Sampled words that must be telling (not shared by most candidates) for a likeness to mean anything. */
-const MIN_SLOTS = 4;
-/** Below this (resemblance and containment both), the element a position names holds other content. */
-const OTHER_CONTENT = 0.5;
 
 /**
  * A verdict when the content settles it: the one element of the pinned one's shape with the pinned
  * content (several: the one the counting paths name), or clearly the most similar after an edit.
  * Otherwise undecided, with `differs` telling whether an element a position names may not be the
- * pinned one. Null when the pin carries no marks (another client's, or nothing to hash).
+ * pinned one (content-check.ts). Null when the pin carries no marks (another client's, or nothing to hash).
  */
 export function contentVote(spots: PinElement[], root: Document, counted: Ballot[]): { verdict: Verdict | null; differs(e: Element): boolean } | null {
   const forward = spots.find((s) => pathKind(s.elementPath) === 'forward' && marksIn(s.elementPath).length);
@@ -48,23 +45,40 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   const own = context.find((m) => m.kind === 't') ?? mark;
   const neighbours = context.find((m) => m.kind === 'n');
   if (!own && !neighbours) return null;
-  // Whether `e` may not be the pinned element: its neighbours read otherwise (an edit in place leaves
-  // them exactly as they were; a re-sort does not — likeness is not enough, a re-sort can bring the
-  // same two neighbours in swapped order), unless its own text is the pinned element's — text that set
-  // it apart from all of its kind (a text many share, like "Reply", proves nothing).
-  const unique = own && own === mark && own.level === 0 ? own : null;
-  const differs = (e: Element) => (neighbours ? markedContent(e, neighbours)?.exact !== neighbours.exact : !!own && unlike(own, e)) && !(unique && markedContent(e, unique)?.exact === unique.exact);
+  // The elements of the pinned one's shape, sitting where it sat inside the marked ancestor, with
+  // their content: where the identifying mark finds the element, and what words its kind shares.
+  // Both are computed on first use: most pins are settled by exact hashes before anyone asks.
+  let found: Candidate[] | null | undefined;
+  const candidatesOf = () => {
+    if (found !== undefined) return found;
+    const matches = forward && mark ? shapeMatches(root, forward.elementPath)?.filter(isRendered) : null;
+    return (found = matches && mark ? contentCandidates(matches, [forward!.elementPath, ...(backward ? [backward.elementPath] : [])], mark.level) : null);
+  };
+  let slots: boolean[] | null | undefined;
+  const telling = () => {
+    if (slots === undefined) {
+      const candidates = candidatesOf();
+      slots = candidates && mark ? informativeSlots(mark, candidates.flatMap((c) => (c.content ? [c.content] : []))) : null;
+    }
+    return slots ?? undefined;
+  };
+  const marks: Marks = { identifying: mark, own: own === mark ? undefined : own, neighbours, identifyingSlots: telling, backwardPath: backward?.elementPath };
+  const differs = (e: Element) => mayDiffer(marks, e, root);
   // The counting paths disagree (something was inserted or removed right here): the one contender
   // that still holds the pinned element's very words is it; a look-alike or a shifted neighbour reads
   // otherwise. (Not for symbols like ✓, which neighbours share too often.)
-  const holding = own?.count && counted.length > 1 ? counted.filter((b) => markedContent(b.element, own)?.exact === own.exact) : [];
+  // When the own text was not what set the element apart (the identifying mark is an ancestor's: the
+  // row's, the card's), that ancestor must still read alike: "Pending" or "Details" stands in every row.
+  const ancestorAgrees = (e: Element) => !mark || mark.level === 0 || ['same', 'similar'].includes(readMark(mark, e, telling));
+  const holding = own?.count && counted.length > 1 ? counted.filter((b) => markedContent(b.element, own)?.exact === own.exact && ancestorAgrees(b.element)) : [];
   if (holding.length === 1) return { verdict: { status: 'exact', element: holding[0]!.element, spot: holding[0]!.spot }, differs };
-  if (!forward || !mark) return { verdict: null, differs };
-  const matches = shapeMatches(root, forward.elementPath)?.filter(isRendered);
-  if (!matches) return { verdict: null, differs };
-  const candidates = contentCandidates(matches, [forward.elementPath, ...(backward ? [backward.elementPath] : [])], mark.level);
+  const candidates = forward && mark ? candidatesOf() : null;
+  if (!forward || !mark || !candidates) return { verdict: null, differs };
   const spot = forward;
-  const elect = (element: Element) => ({ verdict: { status: 'exact' as const, element, spot }, differs });
+  // An ancestor's content with the element's place inside it is a position within that ancestor: links
+  // re-sorted inside an unchanged paragraph put another link there. Its own text, moved, says so.
+  const elect = (element: Element) =>
+    mark.level > 0 && ownMoved(marks, element, root) ? { verdict: null, differs } : { verdict: { status: 'exact' as const, element, spot }, differs };
   const same = sameContent(candidates, mark.exact);
   if (same.length === 1) return elect(same[0]!);
   if (same.length > 1) {
@@ -75,13 +89,17 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   // Edited text: only the element's own content can tell (an ancestor's changes with anything inside
   // it), and only a text long enough to resemble another by more than chance.
   if (mark.level === 0 && mark.count >= MIN_WORDS) {
-    const contents = candidates.flatMap((c) => (c.content ? [c.content] : []));
-    const telling = informativeSlots(mark, contents);
-    if (telling.filter(Boolean).length < MIN_SLOTS) return { verdict: null, differs };
+    const useful = telling() ?? [];
+    if (useful.filter(Boolean).length < useful.length / 2) return { verdict: null, differs };
     const [best, next] = candidates
-      .map((c) => ({ element: c.element, score: c.content ? kept(mark, c.content, telling) : 0 }))
+      .map((c) => ({ element: c.element, score: c.content ? kept(mark, c.content, useful) : 0 }))
       .sort((a, b) => b.score - a.score);
-    if (best && best.score >= SAME_CONTENT && best.score - (next?.score ?? 0) >= MARGIN) return elect(best.element);
+    if (!best || best.score < SAME_CONTENT || best.score - (next?.score ?? 0) < MARGIN) return { verdict: null, differs };
+    // The counting paths name one element that still reads like the pinned one: an estimate that
+    // ranks another first does not outweigh them (the positions decide, with `differs`).
+    const named = counted.length === 1 ? counted[0]!.element : null;
+    if (named && named !== best.element && readMark(mark, named, telling) !== 'other') return { verdict: null, differs };
+    return elect(best.element);
   }
   return { verdict: null, differs };
 }
@@ -93,17 +111,6 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
 function kept(mark: ContentMark, content: Content, counted: boolean[]): number {
   const share = containment(mark, content, counted);
   return Math.max(resemblance(mark, content, counted), share >= 0.75 ? share : 0);
-}
-
-/** How much of the marked content `content` still has: words in common, or the marked words kept (text added to it). */
-function likeness(mark: ContentMark, content: Content): number {
-  return Math.max(resemblance(mark, content), containment(mark, content));
-}
-
-/** Whether `e`'s content (at the mark's level) has little in common with the mark's. */
-function unlike(mark: ContentMark, e: Element): boolean {
-  const content = markedContent(e, mark);
-  return !content || likeness(mark, content) < OTHER_CONTENT;
 }
 
 /** One ballot per element (the first, which carries the strongest path's spot). */

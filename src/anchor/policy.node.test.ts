@@ -13,6 +13,7 @@ describe('naming policy', () => {
     // CSS-in-JS and CSS Modules hashes
     ['css-1x2y3z', false], ['css-k008qs-Card', false], ['sc-bdVaJa', false], ['bdVaJa', false], ['jsx-2837465102', false],
     ['svelte-1xyz2ab', false], ['_a1b2c3', false], ['Card__3xYz1', false], ['emotion-0', false], ['makeStyles-root-12', false],
+    ['Button_root__x7Ka2', false], ['Home_main__nLjiQ', false], ['ng-tns-c12-3', false], ['card__title', true], ['site-header__logo', true],
     // counters and framework ids
     ['ember123', false], ['item123456', false], ['a1b2c3d4', false],
     // state
@@ -28,6 +29,10 @@ describe('naming policy', () => {
     ['main', true], ['installation', true], ['checkout-form', true], ['post-42', true], ['__next', true],
     [':r1:', false], [':R2a6:', false], ['radix-:r2:', false], ['ember1234', false], ['headlessui-menu-button-3', false],
     ['mui-12345', false], ['mat-input-0', false], ['3f9e2a7c-1b2d-4c5e-9f00-1234abcd5678', false], ['with space', false],
+    // counted out per page load under names that look hand-written (issue 14): renumbered by any render before them
+    ['gwt-uid-12', false], ['x-auto-7', false], ['__BVID__23', false], ['input-12', false], ['rc-tabs-3-tab-2', false],
+    ['tab-4', false], ['3F2504E0-4F89-41D3-A9C0-0305E82C3301', false], ['ng-tns-c12-3', false],
+    ['section-2', true], ['step-3-details', true], ['pricing', true],
   ])('isStableId(%s) = %s', (id, stable) => {
     expect(isStableId(id)).toBe(stable);
   });
@@ -48,6 +53,11 @@ describe('naming policy', () => {
     expect(isStableAttribute('style', 'color:red')).toBe(false);
     expect(isStableAttribute('data-testid', 'row-:r3:')).toBe(false);
     expect(isStableAttribute('title', 'has "quotes"')).toBe(false);
+    // a label or link naming a counted id names whatever holds that id after the next render
+    expect(isStableAttribute('for', 'gwt-uid-12')).toBe(false);
+    expect(isStableAttribute('for', 'email')).toBe(true);
+    expect(isStableAttribute('href', '#ember123')).toBe(false);
+    expect(isStableAttribute('href', '#pricing')).toBe(true);
   });
 
   it('ranks test hooks first and roles last', () => {

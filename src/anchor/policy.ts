@@ -19,6 +19,18 @@ const STATE_DATA_ATTRIBUTE = /^data-(state|active|selected|open|orientation|side
 const GENERATED_PREFIX =
   /^(css|jsx|svelte|emotion|styled|astro|makeStyles|jss|glamor|ember|ext-gen|yui_|react-select|downshift|headlessui|radix|mui|mantine|cdk|mat|ui-id|uid|id|el|ng|_ng|vue|chakra)([-_:][\w:-]*)?\d/i;
 
+/**
+ * Ids that libraries count out per page load under names that look hand-written (`gwt-uid-12`,
+ * `x-auto-7`, `__BVID__23`, Vuetify's `input-12`, `rc-tabs-3-tab-2`, `tab-4`): a widget's kind and
+ * its place in the render order. One more component rendered earlier renumbers all that follow, and
+ * the old name then belongs to another element — a path through it lands there silently.
+ */
+const COUNTED =
+  /^(?:__)?(?:gwt-uid|x-auto|x-gen|ext-comp|ext-element|bvid|react-aria|rc[-_](?:tabs|select|menu|tree|tooltip|collapse|picker)|tippy|dijit_\w+|j_idt?|mce|cke|yui-gen|input|field|select|checkbox|radio|switch|toggle|tooltip|popover|dropdown|listbox|option|combobox|menu|menuitem|dialog|modal|tab|tabpanel|accordion|collapse|uid|widget|component|instance|control|ctrl)(?:__|[-_])?\d+(?:$|[-_:])/i;
+
+/** Next.js / webpack CSS Modules: `[name]_[local]__[hash:base64:5]` (`Button_root__x7Ka2`, `Home_main__nLjiQ`), often without a digit. */
+const CSS_MODULE_BASE64 = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9-]+__([\w-]{5})$/;
+
 /** Interaction states, as a whole name or a suffix (`open`, `menu-open`, `is-active`): they come and go. */
 const STATE_WORDS =
   'active|hover|hovered|focus|focused|focus-visible|focus-within|selected|open|opened|closed|expanded|collapsed|visible|invisible|hidden|disabled|enabled|current|checked|show|showing|shown|loading|loaded|animating|animated|dirty|pristine|touched|untouched|valid|invalid|pending|sticky|stuck|dragging|pressed|in|out|fade';
@@ -39,7 +51,9 @@ const UTILITY_WORDS = new Set([
 /** A token that looks machine-made: a hash, a counter, a random mix of case. */
 function looksGenerated(name: string): boolean {
   // styled-components: `sc-` + a component hash, always paired with a random class like `jYkLpd`.
-  if (GENERATED_PREFIX.test(name) || /^sc-/.test(name)) return true;
+  if (GENERATED_PREFIX.test(name) || /^sc-/.test(name) || COUNTED.test(name)) return true;
+  const base64 = CSS_MODULE_BASE64.exec(name)?.[1];
+  if (base64 && /[A-Z0-9_-]/.test(base64)) return true;
   // A run of 4+ digits: counters, timestamps, instance numbers (`ext-gen5678`, `comment-8127361`).
   if (/\d{4,}/.test(name)) return true;
   // React's useId (`:r1:`, `«r2»`) and the like: punctuation no developer types into a name.
@@ -107,6 +121,9 @@ export function isStableAttribute(name: string, value: string): boolean {
 /** A link or source worth matching on: a path or address that does not vary per visit. */
 function isStableUrl(value: string): boolean {
   if (/^(javascript|data|blob):/i.test(value) || value === '#' || value.length > 120) return false;
+  // A link to a generated id (`#:r1:`, `#ember12`) points at whatever holds that id after the next render.
+  const fragment = /#(.+)$/.exec(value)?.[1];
+  if (fragment && looksGenerated(fragment)) return false;
   // Session ids, signatures, cache busters and tracking parameters differ per visit.
   if (/[?&](utm_|gclid|fbclid|sid=|session|token|sig|signature|expires|v=|ver=|_=)/i.test(value)) return false;
   return !/[a-f0-9]{12,}|\d{8,}/i.test(value);

@@ -1,0 +1,129 @@
+/**
+ * Whether the element a counted position names now is still the pinned one, read from the content
+ * marks (fingerprint.ts). Positions survive a text edit but also name a stranger after a re-sort:
+ * items that differ only by their text trade places and every count still agrees. So the content
+ * decides, strongest signal first — the mark that singled the element out when it was pinned, then
+ * its own text, then its neighbours' — and edited text is recognised by word likeness, not only by
+ * its exact hash. When nothing clearly says "the same", the answer is "may differ": the locator then
+ * places the pin approximately, which the reviewer sees, rather than silently on another item.
+ * First load: kept small.
+ */
+import { shapeMatches } from './content-match';
+import { containment, markedContent, resemblance, type ContentMark } from './fingerprint';
+import { isRendered } from './query';
+
+/** Texts with fewer distinct words are matched exactly or not at all: a likeness of two words is chance. */
+export const MIN_WORDS = 4;
+/**
+ * Likeness of the same text with 30 % of its words replaced is ≈ 0.5 (words in common) and ≈ 0.7
+ * (marked words kept); two unrelated texts of one page score ≈ 0.07 and ≈ 0.2. The bounds sit between,
+ * with room for the 16-slot estimate's spread.
+ */
+const SIMILAR_RESEMBLANCE = 0.3;
+const SIMILAR_CONTAINMENT = 0.6;
+const OTHER_RESEMBLANCE = 0.15;
+const OTHER_CONTAINMENT = 0.4;
+
+export type Reading = 'same' | 'similar' | 'unsure' | 'other';
+
+/**
+ * How the content at `mark`'s level of `e` compares with the marked content. `telling`: the slots
+ * whose sampled word most elements of the shape do not share (fingerprint.informativeSlots) — cards
+ * that differ only by their names share "$19.99 In stock Add to cart", which says nothing about
+ * which card this is; with fewer than half the slots telling, only the exact text can say.
+ */
+export function readMark(mark: ContentMark, e: Element, tellingOf?: () => readonly boolean[] | undefined): Reading {
+  const content = markedContent(e, mark);
+  if (!content) return 'other';
+  if (content.exact === mark.exact) return 'same';
+  // A short text that reads otherwise was edited or belongs to another element: it cannot say which.
+  if (mark.count < MIN_WORDS) return 'unsure';
+  const telling = tellingOf?.(); // asked only now: it reads every element of the shape
+  if (telling && telling.filter(Boolean).length < telling.length / 2) return 'unsure';
+  const alike = resemblance(mark, content, telling);
+  const kept = containment(mark, content, telling);
+  if (alike >= SIMILAR_RESEMBLANCE || kept >= SIMILAR_CONTAINMENT) return 'similar';
+  return alike < OTHER_RESEMBLANCE && kept < OTHER_CONTAINMENT ? 'other' : 'unsure';
+}
+
+export interface Marks {
+  /** The forward path's mark: the content that set the element apart from all of its shape when pinned. */
+  identifying?: ContentMark;
+  /** The backward path's own-text mark (when the identifying mark is not already that). */
+  own?: ContentMark;
+  /** The backward path's neighbours mark. */
+  neighbours?: ContentMark;
+  /** The identifying mark's telling slots among the elements of its shape (undefined: all slots); computed on first use. */
+  identifyingSlots?: () => boolean[] | undefined;
+  /** The backward path, to look for the pinned text elsewhere among elements of its shape. */
+  backwardPath?: string;
+}
+
+/**
+ * Whether `e`, named by counting paths that agree, may not be the pinned element. The same: its
+ * identifying content reads the same or edited (and its own text was not moved elsewhere); or its
+ * neighbours are exactly as they were — an edit in place keeps them — and telling (no other element
+ * of the shape has them: "✓ | —" or "March 3 | Reply" next to every item says nothing); or, when the
+ * identifying mark cannot tell (a short text edited, words all items share), its neighbours read as
+ * they were or edited around an own text that is the element's alone.
+ */
+export function mayDiffer(marks: Marks, e: Element, root: Document): boolean {
+  const { identifying, neighbours } = marks;
+  const own = ownMark(marks);
+  const byIdentity = identifying ? readMark(identifying, e, marks.identifyingSlots) : 'unsure';
+  if (byIdentity === 'same' || byIdentity === 'similar') return ownMoved(marks, e, root);
+  const around = neighbours ? readMark(neighbours, e) : null;
+  // Rewritten where it stands: the very neighbours it had, and they are its alone.
+  if (around === 'same' && telling(neighbours!, e, marks.backwardPath, root)) return ownMoved(marks, e, root);
+  if (byIdentity === 'other') return true;
+  const ownReading = own ? readMark(own, e) : 'unsure';
+  const ownAlike = ownReading === 'same' || ownReading === 'similar';
+  // The own text sets the element apart only when no other element of its shape holds it too.
+  const ownDistinct = () => !!own && (holdersOf(own, marks.backwardPath, root) ?? [e, e]).every((m) => m === e);
+  if (around) return !((around === 'same' || around === 'similar') && ownAlike && ownDistinct());
+  // No neighbours to ask (an only child): its own text decides.
+  return !(ownAlike && ownDistinct());
+}
+
+/** The element's own text: the backward path's mark, or the identifying one when that is its own. */
+function ownMark(marks: Marks): ContentMark | undefined {
+  return marks.own ?? (marks.identifying?.level === 0 ? marks.identifying : undefined);
+}
+
+/**
+ * Whether the pinned element's own text now stands on another element (one other rendered element
+ * of the backward path's shape holds exactly that text, and `e` does not): the pinned element moved
+ * there, and `e` only took its place. A text edited away is found nowhere, and `e` is the pinned
+ * element edited; a text several hold across the page ("Reply", "Share") proves nothing either way.
+ */
+export function ownMoved(marks: Marks, e: Element, root: Document): boolean {
+  const own = ownMark(marks);
+  if (!own || markedContent(e, own)?.exact === own.exact) return false;
+  const holders = holdersOf(own, marks.backwardPath, root);
+  if (!holders) return !!marks.backwardPath; // too many to compare: assume the worst, the pin is placed approximately
+  const others = holders.filter((m) => m !== e);
+  // Inside the ancestor whose content identified the element, the pinned text on any other element
+  // is the pinned element moved (or its twin): a date many posts share still moved within its post.
+  const level = marks.identifying?.level ?? 0;
+  if (level > 0) {
+    let scope: Element | null = e;
+    for (let i = 0; i < level && scope; i++) scope = scope.parentElement;
+    if (scope && others.some((m) => scope.contains(m))) return true;
+  }
+  return others.length === 1;
+}
+
+/** Whether no rendered element of the shape but `e` has these neighbours. */
+function telling(neighbours: ContentMark, e: Element, path: string | undefined, root: Document): boolean {
+  const holders = holdersOf(neighbours, path, root);
+  return !!holders && holders.every((m) => m === e);
+}
+
+/** Rendered elements of the path's shape whose content at the mark's level is exactly the marked one (null: not countable). */
+function holdersOf(mark: ContentMark, path: string | undefined, root: Document): Element[] | null {
+  const matches = path ? shapeMatches(root, path) : null;
+  if (!matches) return null;
+  const holders = matches.filter((m) => markedContent(m, mark)?.exact === mark.exact && isRendered(m));
+  // A box and its only content read the same (a comment and its body): one holder, the outer one.
+  return holders.filter((m) => !holders.some((other) => other !== m && other.contains(m)));
+}
