@@ -16,9 +16,9 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
     name: 'server-pg',
     environment: 'node',
     include: ['server/**/*.test.ts'],
-    // server/test-db.ts then opens each file's database on PostgreSQL instead of PGlite.
+    // server/testing/database.ts then opens each file's database on PostgreSQL instead of PGlite.
     env: { PINMARK_TEST_DB: 'postgres' },
-    globalSetup: ['server/test-pg-setup.ts'],
+    globalSetup: ['server/testing/postgres-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

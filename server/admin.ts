@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JWK } from 'jose';
-import { loadConfig, type ServerConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './domain/config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { queryOne, type Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';

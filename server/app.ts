@@ -5,17 +5,18 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps, AppEnv } from './deps.ts';
-import { ApiError, errorJson, makeErrorHandler, notFoundHandler } from './http/errors.ts';
+import type { AppDeps, AppEnv } from './http/app-deps.ts';
+import { ApiError } from './domain/errors.ts';
+import { errorJson, makeErrorHandler, notFoundHandler } from './http/errors.ts';
 import { apiCors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { apiVersion } from './http/version.ts';
 import { MAX_BODY_BYTES } from './http/validate.ts';
-import { requireCaller } from './auth/caller.ts';
+import { requireCaller } from './http/caller.ts';
 import { idempotency } from './http/idempotency.ts';
 import { rateLimited } from './http/rate-limit.ts';
 import { createIdpVerifier } from './auth/idp-token.ts';
-import { devIdpKeyStore } from './idp/keys.ts';
+import { devIdpKeyStore } from './auth/dev-idp-keys.ts';
 import { idpRoutes } from './idp/routes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { threadRoutes } from './routes/threads.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './domain/config.ts';
 import { demoFilePath, type DemoInfo } from './seed.ts';
 
 /** `pk_ws_AbCd…wxyz`: enough to tell keys apart, useless to an onlooker. */

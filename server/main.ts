@@ -6,11 +6,13 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
-import { loadConfig, type ServerConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './domain/config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { queryOne, json, type Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
-import { consoleLogger, systemClock, type DemoContext } from './deps.ts';
+import { consoleLogger } from './domain/logger.ts';
+import { systemClock } from './domain/clock.ts';
+import type { DemoContext } from './http/app-deps.ts';
 import { demoAllowedOrigins, readDemoFile, seedDemoIfEmpty, writeDemoFile, type DemoInfo } from './seed.ts';
 import { bannerText } from './banner.ts';
 import { insecureDevSignInWarning, noSignInMethod, unsafeProductionConfig } from './production-checks.ts';

@@ -4,7 +4,7 @@
  * deploy log and needs to know what to change, not a stack trace. Pure: main.ts asks the database
  * question (can anyone sign in?) and passes the answer in.
  */
-import { INSECURE_DEV_SIGN_IN_VAR, type ServerConfig } from './config.ts';
+import { INSECURE_DEV_SIGN_IN_VAR, type ServerConfig } from './domain/config.ts';
 import { isLoopbackHost } from './net/address-rules.ts';
 
 export interface SignInFacts {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { isoAt, json, queryOne, type Db } from './db/db.ts';
 import { API_KEY_PREFIX, PUBLIC_KEY_PREFIX, randomToken, sha256Hex } from './auth/tokens.ts';
+import type { DemoCustomerJwt } from './http/app-deps.ts';
 
 export interface DemoInfo {
   url: string;
@@ -24,7 +25,7 @@ export interface DemoInfo {
   expectedIss: string;
   workspaceApiKey: string;
   organizationApiKey: string;
-  customerJwt: { alg: 'ES256'; privateJwk: JWK; iss: string; aud: string };
+  customerJwt: DemoCustomerJwt;
 }
 
 export interface SeedConfig {

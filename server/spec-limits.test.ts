@@ -5,9 +5,9 @@
  * docs/api-decisions.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKUP_FILE_MAX_BYTES } from './routes/markup-file.ts';
-import { freshWorkspace, newMarkup } from './routes/items-fixtures.ts';
-import { API, PNG_1X1, TEST_SDK_ORIGIN, createTestServer, type TestServer } from './test-support.ts';
+import { MARKUP_FILE_MAX_BYTES } from './domain/upload-rules.ts';
+import { freshWorkspace, newMarkup } from './testing/items-fixtures.ts';
+import { API, PNG_1X1, TEST_SDK_ORIGIN, createTestServer, type TestServer } from './testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

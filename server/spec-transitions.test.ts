@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversionWorker } from './conversion/worker.ts';
-import { mp4Of, pngOf } from './conversion/test-files.ts';
-import { freshWorkspace, newMarkup } from './routes/items-fixtures.ts';
+import { mp4Of, pngOf } from './testing/conversion-files.ts';
+import { freshWorkspace, newMarkup } from './testing/items-fixtures.ts';
 import { createWebpageMarkup } from './seed.ts';
-import { API, PNG_1X1, TEST_SDK_ORIGIN, createTestServer, postForm, silentLogger, threadBody, type TestServer } from './test-support.ts';
+import { API, PNG_1X1, TEST_SDK_ORIGIN, createTestServer, postForm, silentLogger, threadBody, type TestServer } from './testing/support.ts';
 
 let s: TestServer;
 let reviewer: { token: string; userId: string };

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createApp } from '../app.ts';
-import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

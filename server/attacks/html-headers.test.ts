@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../test-support.ts';
+import { createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { serviceUserFor, upsertExternalUser } from '../model/users.ts';
 import { createApiKey } from '../seed.ts';
-import { API, createTestPostgresDatabase, createTestServer, onPostgres, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestPostgresDatabase, createTestServer, onPostgres, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let keyId: string;

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, type JWTPayload } from 'jose';
-import { devIdpIssuer, devIdpKeyStore } from '../idp/keys.ts';
-import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, type TestServer } from '../test-support.ts';
+import { devIdpIssuer, devIdpKeyStore } from '../auth/dev-idp-keys.ts';
+import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, type TestServer } from '../testing/support.ts';
 
 const DAY_S = 24 * 3600;
 const YEAR_S = 365 * DAY_S;

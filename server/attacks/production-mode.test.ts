@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSECURE_DEV_SIGN_IN_VAR, loadConfig } from '../config.ts';
+import { INSECURE_DEV_SIGN_IN_VAR, loadConfig } from '../domain/config.ts';
 import { unsafeProductionConfig } from '../production-checks.ts';
-import { createTestServer, type TestServer } from '../test-support.ts';
+import { createTestServer, type TestServer } from '../testing/support.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { RATE_LIMITS } from '../http/rate-limit-rules.ts';
 import { sweepRateLimits } from '../http/rate-limit.ts';
-import { API, createTestServer, socketEnv, threadBody, type RequestOptions, type TestResponse, type TestServer } from '../test-support.ts';
+import { API, createTestServer, socketEnv, threadBody, type RequestOptions, type TestResponse, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../seed.ts';
 import { sweepUploads } from '../model/file-cleanup.ts';
-import { API, md5Hex, PNG_1X1, postForm, silentLogger, threadBody, type TestServer } from '../test-support.ts';
+import { API, md5Hex, PNG_1X1, postForm, silentLogger, threadBody, type TestServer } from '../testing/support.ts';
 import {
   count,
   expectCountersMatchLedger,
@@ -25,7 +25,7 @@ import {
   USER_BYTES,
   WORKSPACE_BYTES,
   type Reviewer,
-} from './storage-quota-support.ts';
+} from '../testing/storage-quota.ts';
 
 describe('a reviewer fills their quota, then the workspace is filled', () => {
   let s: TestServer;

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { devIdpIssuer, devIdpKeyStore } from '../idp/keys.ts';
-import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { devIdpIssuer, devIdpKeyStore } from '../auth/dev-idp-keys.ts';
+import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 const OWNER = 'owner@demo.pinmark.test';
 const ATTACKER = 'attacker@evil.example';

@@ -8,16 +8,15 @@
  * The server here plays production: no private host is allowed (`allowedPrivateHosts: []`). DNS
  * is a fake (this machine has no network), and nothing is ever sent beyond loopback.
  */
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryOne } from '../db/db.ts';
-import type { Logger } from '../deps.ts';
+import type { Logger } from '../domain/logger.ts';
 import { insertRegistration } from '../events/registrations.ts';
-import { startReceiver, type Receiver } from '../events/test-receiver.ts';
+import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { createDeliveryWorker } from '../events/worker.ts';
-import { fakeDns } from '../net/test-lookup.ts';
-import { API, createTestServer, silentLogger, threadBody, type TestServer } from '../test-support.ts';
+import { fakeDns } from '../testing/fake-dns.ts';
+import { API, createTestServer, silentLogger, threadBody, type TestServer } from '../testing/support.ts';
 
 const dns = fakeDns();
 let s: TestServer;

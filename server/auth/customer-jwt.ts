@@ -6,7 +6,7 @@
  */
 import { decodeJwt, importJWK, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/db.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../domain/errors.ts';
 import { describeJwtError } from './jwt-errors.ts';
 import { CLOCK_TOLERANCE_S, timeClaimProblem } from './jwt-time.ts';
 

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ExchangeTokenResponse, SdkExchangeResponse } from '../../src/api/wire.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound } from '../http/errors.ts';
-import { reviewerRole } from './permissions.ts';
+import { ApiError, forbidden, notFound } from '../domain/errors.ts';
+import { reviewerRole } from '../domain/permissions.ts';
 import { EXCHANGE_TOKEN_PREFIX, randomToken, sha256Hex } from './tokens.ts';
 
 export const EXCHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -7,9 +7,10 @@
  * exchange token minted from it has its own fixed lifetime.
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { AppConfig, Clock } from '../deps.ts';
-import { unauthorized } from '../http/errors.ts';
-import { DEV_IDP_AUDIENCE, devIdpIssuer, type DevIdpKey } from '../idp/keys.ts';
+import type { AppConfig } from '../domain/config.ts';
+import type { Clock } from '../domain/clock.ts';
+import { unauthorized } from '../domain/errors.ts';
+import { DEV_IDP_AUDIENCE, devIdpIssuer, type DevIdpKey } from './dev-idp-keys.ts';
 import { describeJwtError } from './jwt-errors.ts';
 import { CLOCK_TOLERANCE_S, timeClaimProblem } from './jwt-time.ts';
 import { bearerKind } from './tokens.ts';

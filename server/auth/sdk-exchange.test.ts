@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createApp } from '../app.ts';
-import { devIdpKeyStore, devIdpIssuer } from '../idp/keys.ts';
-import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, type TestServer } from '../test-support.ts';
+import { devIdpKeyStore, devIdpIssuer } from './dev-idp-keys.ts';
+import { API, TEST_PUBLIC_URL, TEST_SDK_ORIGIN, createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

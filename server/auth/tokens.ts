@@ -1,8 +1,9 @@
 /**
  * Secrets the server hands out (API keys, exchange tokens, public keys, state nonces): random
  * bytes with a readable prefix. Only their SHA-256 is stored, so a database leak reveals none.
+ * Also the one-way ids derived from a browser's secret cookie (server/http/same-browser.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 export const API_KEY_PREFIX = { workspace: 'pk_ws_', organization: 'pk_org_' } as const;
 export const EXCHANGE_TOKEN_PREFIX = 'pmx_';
@@ -29,4 +30,9 @@ export function readBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
+}
+
+/** A stable id for `label` in this browser (32 hex digits); one-way, so it may be stored and shown. */
+export function browserBoundId(secret: string, label: string): string {
+  return createHmac('sha256', secret).update(label).digest('hex').slice(0, 32);
 }

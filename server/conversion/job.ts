@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { markupEventData, recordEvent } from '../events/index.ts';
+import { recordMarkupEvent } from '../model/events.ts';
 import { normalizeEtag, type ObjectStore } from '../storage/object-store.ts';
 import { analyzeFile, CorruptFileError, type Analysis, type MarkupFileKind } from './analyze.ts';
 
@@ -166,11 +166,12 @@ async function commit(ctx: JobContext, markup: MarkupInfo, lease: string, measur
       `UPDATE markup_conversions SET status = 'done', finished_at = $2::timestamptz, lease_id = NULL, last_error = NULL WHERE markup_id = $1`,
       [markupId, at],
     );
-    await recordEvent(tx, {
+    await recordMarkupEvent(tx, {
       type: 'markup_ready',
       workspaceId: markup.workspace_id,
       occurredAt: now,
-      data: () => markupEventData(tx, { markupId, actorUserId: null }),
+      markupId,
+      actorUserId: null,
     });
     return true;
   });

@@ -13,8 +13,8 @@ import { insertRegistration } from '../events/registrations.ts';
 import { createOrganization, createWorkspace } from '../seed.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { createTestPostgresDatabase, manualClock, onPostgres, silentLogger } from '../test-support.ts';
-import { fileMarkup, pngOf } from './test-files.ts';
+import { createTestPostgresDatabase, manualClock, onPostgres, silentLogger } from '../testing/support.ts';
+import { fileMarkup, pngOf } from '../testing/conversion-files.ts';
 import { createConversionWorker } from './worker.ts';
 
 const MARKUPS = 12;

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { queryOne } from '../db/db.ts';
 import { insertRegistration } from '../events/registrations.ts';
-import { createTestServer, silentLogger, type TestServer } from '../test-support.ts';
+import { createTestServer, silentLogger, type TestServer } from '../testing/support.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { fileMarkup, mp4Of, pdfOf, pngOf, webmOf } from './test-files.ts';
+import { fileMarkup, mp4Of, pdfOf, pngOf, webmOf } from '../testing/conversion-files.ts';
 import { CONVERSION_MAX_ATTEMPTS, createConversionWorker, retryDelayMs } from './worker.ts';
 
 let s: TestServer;

@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import type { Clock, Logger } from '../deps.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { Logger } from '../domain/logger.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';

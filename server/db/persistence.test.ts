@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openPglite } from './pglite.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { isDatabaseEmpty, seedDemo } from '../seed.ts';
-import { onPostgres } from '../test-db.ts';
+import { onPostgres } from '../testing/database.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pinmark-pgdata-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

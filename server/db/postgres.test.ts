@@ -5,12 +5,11 @@
  * `server-pg` project; elsewhere no PostgreSQL is provided and it skips.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from './db.ts';
-import { isoAt, json } from './db.ts';
+import { type Db, isoAt, json } from './db.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
-import { createTestPostgresDatabase, openPgliteTestDatabase, testPostgresAvailable, type TestPostgresDatabase } from '../test-db.ts';
+import { createTestPostgresDatabase, openPgliteTestDatabase, testPostgresAvailable, type TestPostgresDatabase } from '../testing/database.ts';
 
 const databases: TestPostgresDatabase[] = [];
 const pools: Db[] = [];

@@ -4,7 +4,7 @@
  * otherwise wait; a failing poll is logged and retried on the next tick; `stop()` waits for the
  * batch in flight. The timer is unref'd so a worker never keeps the process alive on its own.
  */
-import type { Logger } from '../deps.ts';
+import type { Logger } from '../domain/logger.ts';
 
 export interface PollLoopOptions {
   runOnce: () => Promise<number>;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent, WebhookEventType } from '../../src/api/wire.ts';
 import { createOrganization, createWebpageMarkup, createWorkspace, createApiKey } from '../seed.ts';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 import { recordEvent } from './record.ts';
 
 let s: TestServer;

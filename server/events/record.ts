@@ -1,8 +1,9 @@
 /**
- * The one way an operation announces an event: `recordEvent(tx, …)` inside the operation's own
- * transaction writes one outbox row per enabled registration of the workspace subscribed to the
- * type. The rows commit or roll back with the operation, so an event is never sent for something
- * that did not happen and never lost for something that did; the delivery worker sends them later.
+ * The outbox write behind every event (operations announce them through server/model/events.ts):
+ * `recordEvent(tx, …)` inside the operation's own transaction writes one outbox row per enabled
+ * registration of the workspace subscribed to the type. The rows commit or roll back with the
+ * operation, so an event is never sent for something that did not happen and never lost for
+ * something that did; the delivery worker sends them later.
  * With no subscriber nothing is read or written beyond one indexed lookup.
  */
 import { randomUUID } from 'node:crypto';

@@ -15,11 +15,11 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { createOrganization, createWorkspace } from '../seed.ts';
-import { systemClock } from '../deps.ts';
-import { createTestPostgresDatabase, createTestServer, onPostgres, silentLogger } from '../test-support.ts';
+import { systemClock } from '../domain/clock.ts';
+import { createTestPostgresDatabase, createTestServer, onPostgres, silentLogger } from '../testing/support.ts';
 import { findRegistration, insertRegistration } from './registrations.ts';
 import { recordEvent } from './record.ts';
-import { startReceiver, type Receiver } from './test-receiver.ts';
+import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { createDeliveryWorker } from './worker.ts';
 
 const EVENTS = 40;

@@ -7,11 +7,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { queryOne } from '../db/db.ts';
-import { API, createTestServer, silentLogger, threadBody, type TestServer } from '../test-support.ts';
-import { startReceiver, type Receiver } from './test-receiver.ts';
+import { API, createTestServer, silentLogger, threadBody, type TestServer } from '../testing/support.ts';
+import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './worker.ts';
 import { GIVE_UP_AFTER_MS, retryDelay } from './schedule.ts';
-import { DEFAULT_DEV_WEBHOOK_HOSTS } from '../config.ts';
+import { DEFAULT_DEV_WEBHOOK_HOSTS } from '../domain/config.ts';
 
 /** The development allow-list: the receiver listens on 127.0.0.1. */
 const targets = { allowedPrivateHosts: DEFAULT_DEV_WEBHOOK_HOSTS };

@@ -10,12 +10,13 @@
  * cannot be turned against the server's own network by DNS that changed since it was made.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock, Logger } from '../deps.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { Logger } from '../domain/logger.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { signatureHeaders } from './signing.ts';
 import { createPollLoop } from './poll-loop.ts';
-import type { WebhookTargetConfig } from '../config.ts';
+import type { WebhookTargetConfig } from '../domain/config.ts';
 import type { HostLookup } from '../net/lookup.ts';
 import { checkTarget, PUBLIC_ONLY, targetPolicy } from '../net/target-check.ts';
 import { pinnedPost, type TargetPost } from '../net/pinned-post.ts';

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { socketEnv } from '../test-support.ts';
+import { socketEnv } from '../testing/support.ts';
 import { addressKey, clientAddress, UNKNOWN_ADDRESS } from './client-address.ts';
 
 async function addressOf(trustedProxies: number, socket: string | undefined, forwardedFor?: string): Promise<string> {

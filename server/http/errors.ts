@@ -1,35 +1,14 @@
 /**
- * One error shape for every failure: `{"error": {"code", "message", "details?"}}`. Route code
- * throws `ApiError`; the handler here turns it (or anything unexpected) into the JSON response,
- * and a 500 never carries internals.
+ * One error shape for every failure: `{"error": {"code", "message", "details?"}}`. Code on every
+ * floor throws `ApiError` (server/domain/errors.ts); the handler here turns it (or anything
+ * unexpected) into the JSON response, and a 500 never carries internals.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../../src/api/wire.ts';
-import type { Logger } from '../deps.ts';
-
-export type ErrorDetail = { path: string; message: string };
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetail[],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const notFound = (what: string): ApiError => new ApiError(404, 'not_found', `${what} not found`);
-export const forbidden = (message: string): ApiError => new ApiError(403, 'forbidden', message);
-export const unauthorized = (message: string): ApiError => new ApiError(401, 'unauthorized', message);
-export const validationFailed = (message: string, details?: ErrorDetail[]): ApiError =>
-  new ApiError(422, 'validation_failed', message, details);
-export const badRequest = (message: string, details?: ErrorDetail[]): ApiError =>
-  new ApiError(400, 'bad_request', message, details);
+import type { Logger } from '../domain/logger.ts';
+import { ApiError, badRequest } from '../domain/errors.ts';
 
 export function errorJson(c: Context, error: ApiError): Response {
   const body: ErrorBody = { error: { code: error.code, message: error.message } };

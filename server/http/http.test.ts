@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Db } from '../db/db.ts';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

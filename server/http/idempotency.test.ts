@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { sha256Hex } from '../auth/tokens.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { API, createTestServer, threadBody, type RequestOptions, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type RequestOptions, type TestServer } from '../testing/support.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, parseIdempotencyKey, sweepIdempotencyKeys } from './idempotency.ts';
 
 let s: TestServer;

@@ -11,11 +11,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../domain/viewer.ts';
 import { sha256Hex } from '../auth/tokens.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { badRequest } from './errors.ts';
+import type { AppDeps, AppEnv } from './app-deps.ts';
+import { badRequest } from '../domain/errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

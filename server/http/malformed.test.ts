@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
-import { isUuid, MAX_BODY_BYTES } from './validate.ts';
-import { buildCases, label, urlOf, type QueryKind, type RouteCase } from './malformed-cases.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
+import { isUuid } from '../domain/ids.ts';
+import { MAX_BODY_BYTES } from './validate.ts';
+import { buildCases } from '../testing/malformed-cases.ts';
+import { label, urlOf, type QueryKind, type RouteCase } from '../testing/malformed-route-case.ts';
 
 interface Variant {
   name: string;

@@ -9,12 +9,12 @@
  * atomic in PostgreSQL, so every server process on one database counts into the same rows.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../domain/viewer.ts';
 import { readBearer, sha256Hex } from '../auth/tokens.ts';
 import { isoAt, type Db } from '../db/db.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from './app-deps.ts';
 import { clientAddress } from './client-address.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import { GROUP_NOUNS, limitedRouteOf, RATE_LIMITS, type CredentialSource, type LimitedRoute, type RateLimitRule } from './rate-limit-rules.ts';
 
 /** Sent on every answer of a limited route (the IETF draft's first, widely deployed form), plus Retry-After on 429. */

@@ -3,13 +3,13 @@
  * the demo's customer backend) must never hand out an identity a caller merely names. They tie it
  * to a random secret kept in an HttpOnly, SameSite=Strict cookie (script cannot read it, other sites
  * cannot send it) and derive the identity from that secret one-way, so a stored or shown id never
- * gives the secret away. A request without the cookie — another browser, curl — always gets a
+ * gives the secret away (browserBoundId in server/auth/tokens.ts). A request without the cookie — another browser, curl — always gets a
  * brand-new secret, hence a brand-new person.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { createHmac, randomBytes } from 'node:crypto';
-import { forbidden } from './errors.ts';
+import { randomBytes } from 'node:crypto';
+import { forbidden } from '../domain/errors.ts';
 
 /** 32 random bytes in base64url: anything else in the cookie is ignored and replaced. */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -50,9 +50,4 @@ export function browserSecret(c: Context, cookie: BrowserCookie, publicUrl: stri
     maxAge: COOKIE_MAX_AGE_S,
   });
   return secret;
-}
-
-/** A stable id for `label` in this browser (32 hex digits); one-way, so it may be stored and shown. */
-export function browserBoundId(secret: string, label: string): string {
-  return createHmac('sha256', secret).update(label).digest('hex').slice(0, 32);
 }

@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, badRequest, validationFailed, type ErrorDetail } from './errors.ts';
+import { ApiError, badRequest, validationFailed, type ErrorDetail } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -94,12 +95,6 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
     throw badRequest(summary(details), details);
   }
   return result.data;
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
 }
 
 /** A path id: malformed ids are simply unknown (404), never a database error. */

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { SERVICE_API_VERSION } from '../../src/api/wire.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 export const API_VERSION: typeof SERVICE_API_VERSION = '2023-02-22';
 export const VERSION_HEADER = 'Service-API-Version';

@@ -2,16 +2,16 @@
  * The built-in development identity provider (on unless PINMARK_DEV_IDP=0; in production only with
  * PINMARK_INSECURE_DEV_SIGN_IN): the sign-in popup, its token endpoint, and the JWKS/discovery
  * documents a real OIDC provider would publish. It checks no address, so it never lets one stand
- * for a person: the user is bound to the browser that signed in (keys.ts, devSubjectFor).
+ * for a person: the user is bound to the browser that signed in (server/auth/dev-idp-keys.ts, devSubjectFor).
  */
 import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { API_VERSION } from '../http/version.ts';
 import { readJson } from '../http/validate.ts';
 import { browserSecret, refuseOtherOrigins } from '../http/same-browser.ts';
-import { DEV_ACCESS_TOKEN_TTL_S, devIdpIssuer, issueDevAccessToken, type DevIdpKey } from './keys.ts';
+import { DEV_ACCESS_TOKEN_TTL_S, devIdpIssuer, issueDevAccessToken, type DevIdpKey } from '../auth/dev-idp-keys.ts';
 import { SIGN_IN_SCRIPT, signInPageHtml } from './sign-in-page.ts';
 
 /** The browser's secret, sent only to /idp/token (the sign-in page's one request). */

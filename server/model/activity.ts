@@ -5,7 +5,7 @@
  */
 import type { WebhookEventType } from '../../src/api/wire.ts';
 import { isoAt, type Db } from '../db/db.ts';
-import { commentEventData, recordEvent } from '../events/index.ts';
+import { recordCommentEvent } from './events.ts';
 
 export type ActivityKind = 'thread_created' | 'reply_created' | 'thread_resolved' | 'thread_unresolved';
 
@@ -46,10 +46,12 @@ export interface CommentActionInput extends ActivityInput {
  */
 export async function recordCommentAction(tx: Db, input: CommentActionInput): Promise<void> {
   await recordActivity(tx, input);
-  await recordEvent(tx, {
+  await recordCommentEvent(tx, {
     type: EVENT_OF[input.kind],
     workspaceId: input.workspaceId,
     occurredAt: input.occurredAt,
-    data: () => commentEventData(tx, { threadId: input.threadId, messageId: input.messageId, actorUserId: input.userId }),
+    threadId: input.threadId,
+    messageId: input.messageId,
+    actorUserId: input.userId,
   });
 }

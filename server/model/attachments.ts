@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Attachment } from '../../src/api/wire.ts';
 import { isoAt, type Db } from '../db/db.ts';
-import { validationFailed, type ErrorDetail } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { validationFailed, type ErrorDetail } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import type { FileUrls } from './file-urls.ts';
 
 /** Whose uploads a message may use: its workspace's, and for a reviewer only their own. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExternalUserResponse } from '../../src/api/wire.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../domain/errors.ts';
 import type { CreateExternalUserInput, UpdateExternalUserInput } from '../schemas/workspace-users.ts';
 
 interface ExternalUserRow {

@@ -6,9 +6,8 @@
  * The sweep also removes uploads that were abandoned: never completed within a day, or completed
  * but not used by any message or thread within a week.
  */
-import type { Db } from '../db/db.ts';
-import type { Logger } from '../deps.ts';
-import { isoAt } from '../db/db.ts';
+import { type Db, isoAt } from '../db/db.ts';
+import type { Logger } from '../domain/logger.ts';
 import { deleteQuietly, type ObjectStore } from '../storage/object-store.ts';
 import type { DroppedFiles } from './attachments.ts';
 

@@ -4,9 +4,9 @@
  * window carries the same URL (the browser's cache works) and each URL still has an hour to live.
  * Raster images are served inline (for <img>); anything else is a download under its own name.
  */
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../domain/clock.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { isInlineImage, READ_URL_MIN_SECONDS, READ_URL_WINDOW_SECONDS } from './upload-rules.ts';
+import { isInlineImage, READ_URL_MIN_SECONDS, READ_URL_WINDOW_SECONDS } from '../domain/upload-rules.ts';
 
 export interface SignedRead {
   url: string;

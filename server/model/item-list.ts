@@ -5,10 +5,10 @@
  * removed elsewhere in the folder. Decisions: docs/api-decisions.md, "Items (§4.5)".
  */
 import type { FolderItemOrder, FolderItemResponse, ListFolderItemsResponse, MarkupItemResponse } from '../../src/api/wire.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../domain/viewer.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { badRequest } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import { DEFAULT_ITEMS_LIMIT, type ListItemsInput } from '../schemas/items.ts';
 import { findFolder, toFolderItem } from './folders.ts';
 import { markupItem } from './items.ts';

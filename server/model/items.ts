@@ -6,12 +6,12 @@
  * same transaction. Decisions: docs/api-decisions.md, "Items (§4.5)".
  */
 import type { MarkupItemResponse } from '../../src/api/wire.ts';
-import type { Caller } from '../auth/caller.ts';
-import { markupScopes } from '../auth/permissions.ts';
+import type { Caller } from '../domain/viewer.ts';
+import { markupScopes } from '../domain/permissions.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { markupEventData, recordEvent } from '../events/index.ts';
-import { validationFailed, type ErrorDetail } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { recordMarkupEvent } from './events.ts';
+import { validationFailed, type ErrorDetail } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import { findMarkup, toMarkupResponse, type MarkupRow } from './markups.ts';
 import type { FileUrls } from './file-urls.ts';
 import { ancestorsOf, findFolder, folderIsArchived, markupIdsIn, subtreeFolderIds, type FolderRow } from './folders.ts';
@@ -109,11 +109,12 @@ async function setStatus(tx: Db, ctx: MoveContext, markupIds: string[], status: 
     [JSON.stringify(markupIds), status, isoAt(ctx.now)],
   );
   for (const { id } of [...changed].sort((a, b) => a.id.localeCompare(b.id))) {
-    await recordEvent(tx, {
+    await recordMarkupEvent(tx, {
       type: 'markup_status_changed',
       workspaceId: ctx.workspace.id,
       occurredAt: ctx.now,
-      data: async () => markupEventData(tx, { markupId: id, actorUserId: await ctx.actorUserId() }),
+      markupId: id,
+      actorUserId: ctx.actorUserId,
     });
   }
 }

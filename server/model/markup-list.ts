@@ -6,8 +6,8 @@
  * markups are added or deleted elsewhere.
  */
 import { isoAt, type Db } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { badRequest } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import { MARKUP_COLUMNS, type MarkupRow } from './markups.ts';
 
 interface CursorKey {

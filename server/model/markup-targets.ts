@@ -4,8 +4,8 @@
  * each refusal into a detail of its one 422.
  */
 import { queryOne, type Db } from '../db/db.ts';
-import { validationFailed } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { validationFailed } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 
 const notAFolder = (path: string) =>
   validationFailed(`${path}: not a folder of this workspace`, [{ path, message: 'not a live folder of the workspace' }]);

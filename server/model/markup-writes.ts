@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isoAt, type Db } from '../db/db.ts';
-import { markupEventData, recordEvent } from '../events/index.ts';
+import { recordMarkupEvent } from './events.ts';
 import type { DroppedFiles } from './attachments.ts';
 import { findMarkup, type MarkupRow } from './markups.ts';
 
@@ -50,11 +50,12 @@ export async function createMarkup(tx: Db, input: CreateMarkupInput): Promise<Ma
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz, $11::timestamptz)`,
     [id, input.workspaceId, input.folderId, input.type, input.name, input.url, input.markupUrl, input.originalMimeType ?? null, input.isReady, input.createdByUserId, at],
   );
-  await recordEvent(tx, {
+  await recordMarkupEvent(tx, {
     type: 'markup_created',
     workspaceId: input.workspaceId,
     occurredAt: input.now,
-    data: () => markupEventData(tx, { markupId: id, actorUserId: input.createdByUserId }),
+    markupId: id,
+    actorUserId: input.createdByUserId,
   });
   const row = await findMarkup(tx, id);
   if (!row) throw new Error(`markup ${id} vanished right after its insert`);

@@ -10,9 +10,9 @@ import type {
   ProjectReviewResponse,
   ProjectMessageTagsResponse,
   ViewMode,
-  ViewModeCategory,
 } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
+import { VIEW_MODES } from '../domain/view-modes.ts';
 import type { FileUrls } from './file-urls.ts';
 import { mayShowAddress, shownName, type AddressViewer } from './users.ts';
 
@@ -154,16 +154,6 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
 export function toProjectReview(markupId: string, r: { user_id: string; comment: string; created_at: Date }): ProjectReviewResponse {
   return { projectId: markupId, userId: r.user_id, comment: r.comment, createdAt: r.created_at.getTime() };
 }
-
-/** The fixed device breakpoints every webpage markup offers (docs/api-decisions.md). */
-export const VIEW_MODES: readonly Omit<ViewMode, 'threadCount'>[] = [
-  { id: 'desktop', category: 'desktop', name: 'Desktop', minWidth: 1024, maxWidth: null },
-  { id: 'tablet', category: 'tablet', name: 'Tablet', minWidth: 768, maxWidth: 1023 },
-  { id: 'mobile', category: 'mobile', name: 'Mobile', minWidth: 0, maxWidth: 767 },
-];
-
-/** The ids a thread's `viewModeId` may take: those of VIEW_MODES (the schema validates against this). */
-export const VIEW_MODE_IDS = ['desktop', 'tablet', 'mobile'] as const satisfies readonly ViewModeCategory[];
 
 export async function viewModesWithCounts(db: Db, markupId: string): Promise<ViewMode[]> {
   const rows = await db.query<{ view_mode_id: string; n: number }>(

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ListWorkspaceUsersResponse, WorkspaceRole } from '../../src/api/wire.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../domain/errors.ts';
 
 interface MemberRow {
   id: string;

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Attachment, Delta, MessageResponse } from '../../src/api/wire.ts';
 import { isoAt, json, type Db } from '../db/db.ts';
-import { validationFailed } from '../http/errors.ts';
-import { messageScopes, type Viewer } from '../auth/permissions.ts';
+import { validationFailed } from '../domain/errors.ts';
+import { messageScopes } from '../domain/permissions.ts';
+import type { Viewer } from '../domain/viewer.ts';
 import { attachUploads } from './attachments.ts';
-import { deltaFromText, deltaMentionIds, deltaToPlainText, normalizeDelta, type deltaSchema } from './delta.ts';
+import { deltaFromText, deltaMentionIds, deltaToPlainText, normalizeDelta, type deltaSchema } from '../domain/delta.ts';
 import { toAuthorUser, type UserRow } from './users.ts';
 import type { z } from 'zod';
 

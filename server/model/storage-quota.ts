@@ -13,9 +13,9 @@
  * (up to 5 GB) would not fit a reviewer-sized quota anyway.
  */
 import { randomUUID } from 'node:crypto';
-import type { QuotaConfig } from '../config.ts';
+import type { QuotaConfig } from '../domain/config.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 /** The first key of the advisory lock pair: "Pinmark storage quota" (the second is the workspace). */
 const QUOTA_LOCK_CLASS = 724_310_015;

@@ -4,7 +4,7 @@
  * it will be refused by. API keys also see who uses the space; a reviewer sees only their own.
  * Files whose uploader was deleted count in the workspace's total only.
  */
-import type { QuotaConfig } from '../config.ts';
+import type { QuotaConfig } from '../domain/config.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
 import { WORKSPACE_TOTAL } from './storage-quota.ts';
 

@@ -5,15 +5,16 @@
  * response depends on — the query, the viewer and the signed-URL window.
  *
  * A key names one exact body, in any process sharing the database, so its hash doubles as a strong
- * ETag. The same query also confirms a credential the caller middleware reused (server/auth/caller.ts).
+ * ETag. The same query also confirms a credential the caller middleware reused (server/http/caller.ts).
  */
 import { createHash } from 'node:crypto';
-import { confirmCallerSql, credentialId, isUnconfirmed, revokedCredential, type Caller } from '../auth/caller.ts';
-import { apiKeyReaches, type Viewer } from '../auth/permissions.ts';
+import { confirmCallerSql, credentialId, isUnconfirmed, revokedCredential } from './credential-check.ts';
+import type { Caller, Viewer } from '../domain/viewer.ts';
+import { apiKeyReaches } from '../domain/permissions.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import type { ListThreadsParams } from './thread-list.ts';
-import { READ_URL_WINDOW_SECONDS } from './upload-rules.ts';
+import { READ_URL_WINDOW_SECONDS } from '../domain/upload-rules.ts';
 
 /** Bumped when the body's shape changes, so clients holding an old ETag are not told "unchanged". */
 const FORMAT = 1;
@@ -27,11 +28,11 @@ export interface VersionedMarkup {
 
 /**
  * The markup, with its threads version, if this caller may work on it; 404 otherwise. The same
- * rules as markupForCaller (server/auth/permissions.ts), in one round trip instead of two: this
+ * rules as markupForCaller (server/model/access.ts), in one round trip instead of two: this
  * is the only query a cached `GET /threads` makes besides authentication.
  */
 export async function markupVersionForCaller(db: Db, caller: Caller, markupId: string): Promise<VersionedMarkup> {
-  // A caller reused from the recent-credential cache (caller.ts) is confirmed here, first, so a
+  // A caller reused from the recent-credential cache (server/http/caller.ts) is confirmed here, first, so a
   // revoked credential gets the same 401 as a fresh lookup would give it.
   const confirm = isUnconfirmed(caller);
   if (!confirm && caller.kind === 'exchange' && caller.markupId !== markupId) throw notFound('Markup');

@@ -8,7 +8,7 @@
  */
 import type { Attachment } from '../../src/api/wire.ts';
 import type { Db } from '../db/db.ts';
-import type { Viewer } from '../auth/permissions.ts';
+import type { Viewer } from '../domain/viewer.ts';
 import { loadAttachments } from './attachments.ts';
 import type { FileUrls } from './file-urls.ts';
 import type { MessageRow } from './messages.ts';

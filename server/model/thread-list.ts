@@ -7,8 +7,8 @@
  */
 import type { ThreadOrder } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { badRequest } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
+import { badRequest } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 import { THREAD_COLUMNS, type ThreadRow } from './threads.ts';
 
 type KeyKind = 'int' | 'text' | 'time';

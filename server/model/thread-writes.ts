@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShortWebpageThread } from '../../src/api/wire.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../domain/errors.ts';
 import type { CreateThreadInput, MovePinInput } from '../schemas/threads.ts';
 import { insertMessage, type MessageBody } from './messages.ts';
 import type { ThreadRow } from './threads.ts';

@@ -5,7 +5,8 @@
  */
 import type { BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { threadScopes, type Viewer } from '../auth/permissions.ts';
+import { threadScopes } from '../domain/permissions.ts';
+import type { Viewer } from '../domain/viewer.ts';
 import { toMessageResponse } from './messages.ts';
 import type { FileUrls } from './file-urls.ts';
 import { toScreenshotResponse } from './screenshots.ts';

@@ -6,7 +6,7 @@
  */
 import type { UploadCompleteResponse, UploadResourceType } from '../../src/api/wire.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { ApiError, validationFailed } from '../http/errors.ts';
+import { ApiError, validationFailed } from '../domain/errors.ts';
 import { normalizeEtag, type ObjectInfo, type ObjectStore } from '../storage/object-store.ts';
 import type { FileUrls } from './file-urls.ts';
 

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkspaceDetailsResponse } from '../../src/api/wire.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { apiKeyReaches } from '../auth/permissions.ts';
+import { ApiError, badRequest, notFound } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
+import type { Caller } from '../domain/viewer.ts';
+import { apiKeyReaches } from '../domain/permissions.ts';
 
 export interface WorkspaceRow {
   id: string;

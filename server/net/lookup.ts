@@ -1,6 +1,6 @@
 /**
  * Name resolution for webhook targets, as one injectable function: the routes and the delivery
- * worker ask it, tests replace it (test-lookup.ts) to stage names that resolve privately. The
+ * worker ask it, tests replace it (server/testing/fake-dns.ts) to stage names that resolve privately. The
  * system lookup is getaddrinfo, what Node's own HTTP client would use (hosts file, search
  * domains, NSS), so a receiver reachable by `curl` on the server is reachable here too.
  */

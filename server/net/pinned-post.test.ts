@@ -4,7 +4,7 @@
  * redirect as its status without following it, and gives up when aborted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReceiver, type Receiver } from '../events/test-receiver.ts';
+import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { pinnedLookup, pinnedPost } from './pinned-post.ts';
 
 let receiver: Receiver;

@@ -4,7 +4,7 @@
  * document is served without credentials, with the API's CORS and version headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
 import { buildOpenApiDocument } from './document.ts';
 import { routesDoc } from './routes-doc.ts';
 

@@ -4,7 +4,7 @@
  * mounted under /api so it gets the API's CORS and version header like every other answer.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../deps.ts';
+import type { AppEnv } from '../http/app-deps.ts';
 import { openApiJson } from './document.ts';
 
 export function openApiRoutes(): Hono<AppEnv> {

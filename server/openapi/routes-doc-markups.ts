@@ -18,8 +18,7 @@ import {
   searchQuerySchema,
 } from '../schemas/markups.ts';
 import { createFolderSchema, listItemsQuerySchema, moveItemsSchema, renameItemSchema, workspaceQuerySchema } from '../schemas/items.ts';
-import { MARKUP_FILE_MAX_BYTES, MAX_FILES_PER_MARKUP } from '../routes/markup-file.ts';
-import { UPLOAD_RULES } from '../model/upload-rules.ts';
+import { MARKUP_FILE_MAX_BYTES, MAX_FILES_PER_MARKUP, UPLOAD_RULES } from '../domain/upload-rules.ts';
 import { created, noContent, ok } from './rows.ts';
 import type { JsonSchema, RouteDoc } from './types.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 import { createThreadSchema } from '../schemas/threads.ts';
 import { updateMessageSchema } from '../schemas/messages.ts';
 import { createWebhookRegistrationSchema } from '../schemas/webhooks.ts';

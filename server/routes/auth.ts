@@ -5,12 +5,13 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AuthConfigResponse, SdkExchangeResponse } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { queryOne } from '../db/db.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
 import { EXCHANGES_PER_MINUTE } from '../http/rate-limit-rules.ts';
-import { isUuid, readJson, readQuery } from '../http/validate.ts';
+import { isUuid } from '../domain/ids.ts';
+import { readJson, readQuery } from '../http/validate.ts';
 import { INSTALLATION_COLUMNS, verifyCustomerJwt, type InstallationRow } from '../auth/customer-jwt.ts';
 import { consumeSdkSession, mintExchangeToken, storeSdkSession } from '../auth/exchange.ts';
 import type { IdpVerifier } from '../auth/idp-token.ts';

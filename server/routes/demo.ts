@@ -12,9 +12,10 @@
 import { Hono } from 'hono';
 import { importJWK, SignJWT } from 'jose';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
-import { browserBoundId, browserSecret, refuseOtherOrigins } from '../http/same-browser.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { notFound } from '../domain/errors.ts';
+import { browserBoundId } from '../auth/tokens.ts';
+import { browserSecret, refuseOtherOrigins } from '../http/same-browser.ts';
 import { readJson } from '../http/validate.ts';
 
 export const DEMO_CUSTOMER_TOKEN_TTL_S = 600;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/api/wire.ts';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
-import { childIds, freshWorkspace, newFolder, newMarkup, type Ws } from './items-fixtures.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
+import { childIds, freshWorkspace, newFolder, newMarkup, type Ws } from '../testing/items-fixtures.ts';
 
 let s: TestServer;
 let ws: Ws;

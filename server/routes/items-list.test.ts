@@ -3,8 +3,8 @@
  * keyset cursors both ways (stable when items are added elsewhere), and the refused queries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
-import { childIds, freshWorkspace, newFolder, newMarkup, type Ws } from './items-fixtures.ts';
+import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
+import { childIds, freshWorkspace, newFolder, newMarkup, type Ws } from '../testing/items-fixtures.ts';
 
 let s: TestServer;
 let ws: Ws;

@@ -4,8 +4,8 @@
  * error that stores nothing. Listing: items-list.test.ts; archive and restore: items-archive.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
-import { freshWorkspace, newFolder, newMarkup, childIds, type Ws } from './items-fixtures.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
+import { freshWorkspace, newFolder, newMarkup, childIds, type Ws } from '../testing/items-fixtures.ts';
 
 let s: TestServer;
 let reviewer: string;

@@ -6,13 +6,16 @@
  * a lock on its row, one at a time. Decisions: docs/api-decisions.md, "Items (§4.5)".
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import type { Db } from '../db/db.ts';
 import { noContent, ok } from '../http/envelope.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
-import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf, requireApiKey } from '../auth/permissions.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
+import { forbidden, notFound, validationFailed } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
+import { pathId, readJson, readQuery } from '../http/validate.ts';
+import { actingUserId } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
+import { requireApiKey } from '../domain/permissions.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { ancestorsOf, findFolder, folderIsArchived, insertFolder, markupIdsIn, renameFolder, softDeleteFolders, subtreeFolderIds, toFolderWithAncestors } from '../model/folders.ts';
 import { archiveItems, findItem, markupItem, renameMarkup, restoreItems, type MoveContext } from '../model/items.ts';

@@ -4,13 +4,15 @@
  * reported in one 422 (`details` paths `markupIds.<index>`), so a typo never half-applies a batch.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
 import { noContent } from '../http/envelope.ts';
-import { validationFailed, type ErrorDetail } from '../http/errors.ts';
-import { isUuid, readJson } from '../http/validate.ts';
-import { apiKeyReaches, callerOf, requireApiKey } from '../auth/permissions.ts';
+import { validationFailed, type ErrorDetail } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
+import { readJson } from '../http/validate.ts';
+import { apiKeyReaches, requireApiKey } from '../domain/permissions.ts';
+import { callerOf } from '../http/caller.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';

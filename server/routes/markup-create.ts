@@ -6,13 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { noContent, ok } from '../http/envelope.ts';
-import { ApiError, validationFailed, type ErrorDetail } from '../http/errors.ts';
-import { isUuid, readJson } from '../http/validate.ts';
-import { actingUserId, apiKeyReaches, callerOf, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { ApiError, validationFailed, type ErrorDetail } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
+import { readJson } from '../http/validate.ts';
+import { actingUserId } from '../model/access.ts';
+import { apiKeyReaches, markupScopes, requireApiKey } from '../domain/permissions.ts';
+import { callerOf } from '../http/caller.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { defaultUrlName, placementFolder, webpageUrlProblem } from '../model/markup-targets.ts';

@@ -9,32 +9,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
+import { ApiError, badRequest, validationFailed } from '../domain/errors.ts';
 import { readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf, markupScopes, requireApiKey } from '../auth/permissions.ts';
+import { actingUserId } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
+import { markupScopes, requireApiKey } from '../domain/permissions.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';
 import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
-import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
+import { MARKUP_FILE_MAX_BYTES, MAX_FILES_PER_MARKUP, normalizeContentType, UPLOAD_RULES, uploadKey } from '../domain/upload-rules.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
 import { deleteQuietly } from '../storage/object-store.ts';
 import { fileUploadQuerySchema } from '../schemas/markups.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
 import type { z } from 'zod';
 import { openObjectSink, sniffMismatch, typeFromFilename, type ObjectSink, type StoredFile } from '../model/markup-file-store.ts';
 import { checkStorageQuota, formatBytes, releaseReservation, reserveForStream, type StreamReservation } from '../model/storage-quota.ts';
 
 type FileUploadQuery = z.infer<typeof fileUploadQuerySchema>;
 
-/** §8: the whole multipart body; larger files go through POST /markups/objectstore. */
-export const MARKUP_FILE_MAX_BYTES = 100 * 1024 * 1024;
-/** Images of one image markup per request. */
-export const MAX_FILES_PER_MARKUP = 20;
 const FILE_FIELDS = new Set(['file', 'files']);
 /** A reservation outlives any plausible 100 MB upload; one left by a crashed process stops counting then. */
 const STREAM_RESERVATION_MS = 60 * 60 * 1000;

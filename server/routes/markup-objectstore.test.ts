@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryOne } from '../db/db.ts';
-import { API, createTestServer, md5Hex, silentLogger, type TestServer } from '../test-support.ts';
+import { API, createTestServer, md5Hex, silentLogger, type TestServer } from '../testing/support.ts';
 import { createConversionWorker } from '../conversion/worker.ts';
-import { pdfOf, pngOf } from '../conversion/test-files.ts';
+import { pdfOf, pngOf } from '../testing/conversion-files.ts';
 import { OBJECTSTORE_UPLOAD_GRACE_MS, OBJECTSTORE_URL_SECONDS } from './markup-objectstore.ts';
 
 let s: TestServer;

@@ -9,18 +9,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import { readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf, requireApiKey } from '../auth/permissions.ts';
+import { actingUserId } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
+import { requireApiKey } from '../domain/permissions.ts';
 import { PDF_MAX_BYTES } from '../conversion/analyze.ts';
 import { createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';
 import { insertUpload } from '../model/uploads.ts';
 import { checkStorageQuota } from '../model/storage-quota.ts';
-import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../model/upload-rules.ts';
+import { normalizeContentType, UPLOAD_RULES, uploadKey } from '../domain/upload-rules.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
 import { objectstoreQuerySchema } from '../schemas/markups.ts';
 

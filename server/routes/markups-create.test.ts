@@ -7,9 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../http/validate.ts';
 import { createWorkspace } from '../seed.ts';
-import { API, PNG_1X1, TEST_PUBLIC_URL, createTestServer, type TestServer } from '../test-support.ts';
-import { insertFolder } from '../http/malformed-cases-markups.ts';
-import { MARKUP_FILE_MAX_BYTES, limitedBody } from './markup-file.ts';
+import { API, PNG_1X1, TEST_PUBLIC_URL, createTestServer, type TestServer } from '../testing/support.ts';
+import { insertFolder } from '../testing/malformed-cases-markups.ts';
+import { MARKUP_FILE_MAX_BYTES } from '../domain/upload-rules.ts';
+import { limitedBody } from './markup-file.ts';
 
 let s: TestServer;
 let key: string;

@@ -3,8 +3,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createWorkspace } from '../seed.ts';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
-import { insertFolder } from '../http/malformed-cases-markups.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
+import { insertFolder } from '../testing/malformed-cases-markups.ts';
 
 let s: TestServer;
 let key: string;

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, md5Hex, postForm, threadBody, type TestServer, createTestServer } from '../test-support.ts';
-import { completedMarkupUpload, insertFolder } from '../http/malformed-cases-markups.ts';
+import { API, md5Hex, postForm, threadBody, type TestServer, createTestServer } from '../testing/support.ts';
+import { completedMarkupUpload, insertFolder } from '../testing/malformed-cases-markups.ts';
 import { MAX_BULK_ITEMS } from '../schemas/markups.ts';
 
 let s: TestServer;

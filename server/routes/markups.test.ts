@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let reviewer: { token: string; userId: string };

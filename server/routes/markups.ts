@@ -9,13 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { MarkupListResponse, MarkupResponse, MarkupSearchResponse, ViewModesResponse } from '../../src/api/wire.ts';
 import { isoAt, queryOne } from '../db/db.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { noContent, ok } from '../http/envelope.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../domain/errors.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf, markupForCaller, markupScopes, requireApiKey, viewerOf } from '../auth/permissions.ts';
+import { actingUserId, markupForCaller } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
+import { markupScopes, requireApiKey } from '../domain/permissions.ts';
+import { viewerOf } from '../domain/viewer.ts';
 import { findMarkup, markupTags, setMarkupReadOnly, toMarkupResponse, toProjectReview, viewModesWithCounts } from '../model/markups.ts';
-import { markupEventData, recordEvent } from '../events/index.ts';
+import { recordMarkupEvent } from '../model/events.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
 import { listMarkups, searchMarkups } from '../model/markup-list.ts';
@@ -105,11 +108,13 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       if (!row) throw notFound('Markup');
       const shown = toProjectReview(markup.id, row);
-      await recordEvent(tx, {
+      await recordMarkupEvent(tx, {
         type: 'project_review_created',
         workspaceId: markup.workspace_id,
         occurredAt: now,
-        data: async () => ({ ...(await markupEventData(tx, { markupId: markup.id, actorUserId: userId })), review: shown }),
+        markupId: markup.id,
+        actorUserId: userId,
+        extra: { review: shown },
       });
       return shown;
     });
@@ -139,11 +144,12 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
       const before = await tx.query<{ read_only: boolean }>('SELECT read_only FROM markups WHERE id = $1 FOR UPDATE', [markup.id]);
       const row = await setMarkupReadOnly(tx, markup, readOnly, now);
       if (row && before[0]?.read_only !== row.read_only) {
-        await recordEvent(tx, {
+        await recordMarkupEvent(tx, {
           type: 'set_project_read_only',
           workspaceId: markup.workspace_id,
           occurredAt: now,
-          data: async () => markupEventData(tx, { markupId: markup.id, actorUserId: await actingUserId(tx, caller, markup.workspace_id, deps.clock) }),
+          markupId: markup.id,
+          actorUserId: () => actingUserId(tx, caller, markup.workspace_id, deps.clock),
         });
       }
       return row;

@@ -3,7 +3,7 @@
  * key only, the first message that can only go with its thread, and validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

@@ -5,13 +5,15 @@
  * message no longer uses (edited away, message deleted) are deleted from the store.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { ApiError, forbidden, notFound, validationFailed } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { pathId, readJson } from '../http/validate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { actingUserId, callerOf, mayModify, viewerOf, type Viewer } from '../auth/permissions.ts';
+import { type Caller, viewerOf, type Viewer } from '../domain/viewer.ts';
+import { actingUserId } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
+import { mayModify } from '../domain/permissions.ts';
 import { insertMessage, loadMessage, messageBodyFrom, requireMessageBody, toMessageResponse } from '../model/messages.ts';
 import { loadAttachments, replaceAttachments, resolveAttachments } from '../model/attachments.ts';
 import { deleteObjects, filesOfMessage, forgetUploads } from '../model/file-cleanup.ts';
@@ -19,7 +21,7 @@ import { fileUrls, type FileUrls } from '../model/file-urls.ts';
 import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
-import { commentEventData, recordEvent } from '../events/index.ts';
+import { recordCommentEvent } from '../model/events.ts';
 import { recordCommentAction } from '../model/activity.ts';
 
 async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
@@ -111,11 +113,13 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
         removed = await replaceAttachments(tx, message.id, fileIds, clock.now());
         await forgetUploads(tx, removed);
       }
-      await recordEvent(tx, {
+      await recordCommentEvent(tx, {
         type: 'comment_updated',
         workspaceId: thread.workspace_id,
         occurredAt: clock.now(),
-        data: async () => commentEventData(tx, { threadId: thread.id, messageId: message.id, actorUserId: await actingUserId(tx, caller, thread.workspace_id, clock) }),
+        threadId: thread.id,
+        messageId: message.id,
+        actorUserId: () => actingUserId(tx, caller, thread.workspace_id, clock),
       });
       return removed;
     });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, createTestServer, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let key: string;

@@ -11,12 +11,13 @@ import type {
   UserWorkspaceTotals,
   WorkspaceLastUpdatedResponse,
 } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
-import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
+import { callerOf } from '../http/caller.ts';
+import { requireApiKey } from '../domain/permissions.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
 import { latestActivity, projectMetrics, userMetrics, workspaceTotals } from '../model/metrics.ts';
 import { lastUpdatedQuerySchema, metricsTotalsQuerySchema, projectMetricsQuerySchema, userMetricsQuerySchema } from '../schemas/metrics.ts';

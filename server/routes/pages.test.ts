@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createApp } from '../app.ts';
-import { API, TEST_PUBLIC_URL, createTestServer, type TestServer } from '../test-support.ts';
+import { API, TEST_PUBLIC_URL, createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 const root = mkdtempSync(path.join(tmpdir(), 'pinmark-static-'));

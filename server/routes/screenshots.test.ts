@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Db } from '../db/db.ts';
 import { createWebpageMarkup } from '../seed.ts';
-import { API, md5Hex, PNG_1X1, postForm, threadBody, twoReviewersAndAThread, type TestServer } from '../test-support.ts';
+import { API, md5Hex, PNG_1X1, postForm, threadBody, twoReviewersAndAThread, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

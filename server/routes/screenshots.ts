@@ -7,15 +7,17 @@
  */
 import { Hono } from 'hono';
 import type { ScreenshotUploadPolicyResponse } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { ApiError, validationFailed, type ErrorDetail } from '../http/errors.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { ApiError, validationFailed, type ErrorDetail } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
-import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
-import { actingUserId, callerOf } from '../auth/permissions.ts';
+import { isUuid } from '../domain/ids.ts';
+import { pathId, readJson, readQuery } from '../http/validate.ts';
+import { actingUserId } from '../model/access.ts';
+import { callerOf } from '../http/caller.ts';
 import { deleteObjects, forgetUploads } from '../model/file-cleanup.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { loadScreenshot, putScreenshot, toScreenshotResponse } from '../model/screenshots.ts';
-import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../model/upload-rules.ts';
+import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../domain/upload-rules.ts';
 import { findUpload, insertUpload, markCompleted, verifyStoredObject } from '../model/uploads.ts';
 import { checkStorageQuota } from '../model/storage-quota.ts';
 import { putScreenshotSchema, screenshotPolicyQuerySchema } from '../schemas/uploads.ts';

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { demoPagePolicy, NONCE_PLACEHOLDER, prepareDemoPage, type DemoPage } from './demo-page-policy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@
  * or SVG can never run on the API's origin, and CORS for customer sites.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, md5Hex, PNG_1X1, postForm, type TestServer } from '../test-support.ts';
+import { createTestServer, md5Hex, PNG_1X1, postForm, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {

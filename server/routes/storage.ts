@@ -10,8 +10,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import type { AppEnv, Clock } from '../deps.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/app-deps.ts';
+import type { Clock } from '../domain/clock.ts';
+import { ApiError, notFound } from '../domain/errors.ts';
 import { contentDisposition } from '../storage/object-store.ts';
 import type { LocalObjectStore, ObjectWriter } from '../storage/local-store.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';

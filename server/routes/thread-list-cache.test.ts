@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/tokens.ts';
 import { createApiKey, createWebpageMarkup } from '../seed.ts';
-import { API, createTestServer, PNG_1X1, movePinBody, postForm, threadBody, type TestResponse, type TestServer } from '../test-support.ts';
+import { API, createTestServer, PNG_1X1, movePinBody, postForm, threadBody, type TestResponse, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

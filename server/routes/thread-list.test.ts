@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadOrder } from '../../src/api/wire.ts';
 import { createWebpageMarkup } from '../seed.ts';
-import { API, createTestServer, threadBody, type TestResponse, type TestServer } from '../test-support.ts';
+import { API, createTestServer, threadBody, type TestResponse, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let markupId: string;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, createTestServer, movePinBody, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, movePinBody, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

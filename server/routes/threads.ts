@@ -6,13 +6,16 @@
  */
 import { Hono, type Context } from 'hono';
 import type { DataEnvelope, ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, validationFailed } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
-import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { actingUserId, apiKeyReaches, callerOf, markupForCaller, mayModify, viewerOf } from '../auth/permissions.ts';
+import { isUuid } from '../domain/ids.ts';
+import { pathId, readJson, readQuery } from '../http/validate.ts';
+import { type Caller, viewerOf } from '../domain/viewer.ts';
+import { actingUserId, markupForCaller } from '../model/access.ts';
+import { apiKeyReaches, mayModify } from '../domain/permissions.ts';
+import { callerOf } from '../http/caller.ts';
 import { requireMessageBody } from '../model/messages.ts';
 import { resolveAttachments, type AttachmentOwner } from '../model/attachments.ts';
 import { deleteObjects, filesOfThread, forgetUploads } from '../model/file-cleanup.ts';

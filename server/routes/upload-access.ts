@@ -6,10 +6,11 @@
  */
 import type { UploadResourceType } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound } from '../http/errors.ts';
-import { isUuid } from '../http/validate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { apiKeyReaches, markupForCaller, mayModify, requireApiKey, viewerOf } from '../auth/permissions.ts';
+import { ApiError, forbidden, notFound } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
+import { type Caller, viewerOf } from '../domain/viewer.ts';
+import { apiKeyReaches, mayModify, requireApiKey } from '../domain/permissions.ts';
+import { markupForCaller } from '../model/access.ts';
 import { findThread } from '../model/threads.ts';
 import { threadForCaller } from './threads.ts';
 

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOne } from '../db/db.ts';
 import { createApiKey, createOrganization, createWorkspace } from '../seed.ts';
-import { API, md5Hex, PNG_1X1, postForm, silentLogger, twoReviewersAndAThread, type TestServer } from '../test-support.ts';
+import { API, md5Hex, PNG_1X1, postForm, silentLogger, twoReviewersAndAThread, type TestServer } from '../testing/support.ts';
 import { createConversionWorker } from '../conversion/worker.ts';
-import { pngOf } from '../conversion/test-files.ts';
+import { pngOf } from '../testing/conversion-files.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

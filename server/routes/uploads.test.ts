@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, md5Hex, postForm, threadBody, twoReviewersAndAThread, type TestServer } from '../test-support.ts';
+import { API, md5Hex, postForm, threadBody, twoReviewersAndAThread, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };

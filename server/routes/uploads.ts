@@ -8,14 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { UploadPolicyResponse } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { ApiError, notFound } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
-import { isUuid, readJson } from '../http/validate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { actingUserId, apiKeyReaches, callerOf } from '../auth/permissions.ts';
+import { isUuid } from '../domain/ids.ts';
+import { readJson } from '../http/validate.ts';
+import type { Caller } from '../domain/viewer.ts';
+import { actingUserId } from '../model/access.ts';
+import { apiKeyReaches } from '../domain/permissions.ts';
+import { callerOf } from '../http/caller.ts';
 import { fileUrls } from '../model/file-urls.ts';
-import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../model/upload-rules.ts';
+import { checkUploadAllowed, normalizeContentType, UPLOAD_POLICY_SECONDS, uploadKey } from '../domain/upload-rules.ts';
 import {
   applyCompletedUpload,
   checkCompleteEcho,

@@ -4,11 +4,12 @@
  * `?workspaceId=`; exchange tokens get 403. Decisions: docs/api-decisions.md, "Workspace and users".
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { notFound } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
-import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import { callerOf } from '../http/caller.ts';
+import { requireApiKey } from '../domain/permissions.ts';
 import type { Db } from '../db/db.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { changeRole, inviteMembers, listMembers, removeMember } from '../model/members.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createOrganization, createWorkspace } from '../seed.ts';
-import { API, createTestServer, type TestServer } from '../test-support.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
 let wsKey: string;

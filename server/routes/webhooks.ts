@@ -8,13 +8,15 @@
  */
 import { Hono } from 'hono';
 import type { ListWebhookRegistrationsResponse } from '../../src/api/wire.ts';
-import type { AppDeps, AppEnv } from '../deps.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
-import { isUuid, pathId, readJson, readQuery } from '../http/validate.ts';
-import type { ApiKeyCaller } from '../auth/caller.ts';
-import { apiKeyReaches, callerOf, requireApiKey } from '../auth/permissions.ts';
+import { isUuid } from '../domain/ids.ts';
+import { pathId, readJson, readQuery } from '../http/validate.ts';
+import type { ApiKeyCaller } from '../domain/viewer.ts';
+import { apiKeyReaches, requireApiKey } from '../domain/permissions.ts';
+import { callerOf } from '../http/caller.ts';
 import {
   deleteRegistration,
   findRegistration,

@@ -6,11 +6,12 @@
  * "Storage quotas".
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../deps.ts';
-import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { ApiError, badRequest, forbidden } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { readJson, readQuery } from '../http/validate.ts';
-import { callerOf, requireApiKey } from '../auth/permissions.ts';
+import { callerOf } from '../http/caller.ts';
+import { requireApiKey } from '../domain/permissions.ts';
 import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { signedUploadUrls } from '../model/uploads.ts';

@@ -1,7 +1,7 @@
 /** Request schemas of the message endpoints (create = reply, update). */
 import { z } from 'zod';
-import { deltaSchema } from '../model/delta.ts';
-import { MAX_ATTACHMENTS_PER_MESSAGE } from '../model/upload-rules.ts';
+import { deltaSchema } from '../domain/delta.ts';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '../domain/upload-rules.ts';
 import { attachmentRefSchema, prioritySchema } from './threads.ts';
 
 const messageFields = {

@@ -3,9 +3,9 @@
  * with the limits recorded in docs/api-decisions.md.
  */
 import { z } from 'zod';
-import { deltaSchema } from '../model/delta.ts';
-import { VIEW_MODE_IDS } from '../model/markups.ts';
-import { MAX_ATTACHMENTS_PER_MESSAGE } from '../model/upload-rules.ts';
+import { deltaSchema } from '../domain/delta.ts';
+import { VIEW_MODE_IDS } from '../domain/view-modes.ts';
+import { MAX_ATTACHMENTS_PER_MESSAGE } from '../domain/upload-rules.ts';
 
 const percentage = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 

@@ -1,7 +1,7 @@
 /**
  * Request schemas of the upload endpoints (§4.8) and the thread screenshot endpoints (§4.2):
  * UploadPolicyRequest, UploadCompleteRequest, ScreenshotUploadPolicyQuery, PutScreenshotRequest.
- * Type and size limits per resource type are checked after the schema (upload-rules.ts), so
+ * Type and size limits per resource type are checked after the schema (server/domain/upload-rules.ts), so
  * they answer 415/413 rather than 422.
  */
 import { z } from 'zod';

@@ -14,7 +14,7 @@ import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'n
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { PresignedPost } from '../../src/api/wire.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../domain/clock.ts';
 import {
   signedGetQuery,
   type ObjectInfo,

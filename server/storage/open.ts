@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StorageConfig } from '../config.ts';
-import type { Clock } from '../deps.ts';
+import type { StorageConfig } from '../domain/config.ts';
+import type { Clock } from '../domain/clock.ts';
 import { LocalObjectStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
 import { S3ObjectStore } from './s3-store.ts';

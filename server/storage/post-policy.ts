@@ -4,7 +4,7 @@
  * base64 policy, an unexpired policy, every condition met, and no form field the policy does not
  * cover. Built once here so the local store and the S3 driver hand out identical forms.
  */
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import { amzDate, credentialScope, parseCredential, sameSignature, SIGV4_ALGORITHM, signPolicy, type SigV4Credentials } from './sigv4.ts';
 
 export type PolicyCondition = Record<string, string> | [string, string, string] | ['content-length-range', number, number];

@@ -8,7 +8,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, md5Hex, TEST_STORAGE_SECRET, type TestServer } from '../test-support.ts';
+import { createTestServer, md5Hex, TEST_STORAGE_SECRET, type TestServer } from '../testing/support.ts';
 import { S3ObjectStore } from './s3-store.ts';
 import { signHeaders, sha256Hex } from './sigv4.ts';
 

@@ -4,7 +4,7 @@
  * header (what the S3 driver sends for HEAD and DELETE). Expired links are told apart from bad
  * signatures (403 `url_expired` vs 403 `forbidden`) so a client knows to ask for a fresh URL.
  */
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import {
   canonicalRequest,
   credentialScope,

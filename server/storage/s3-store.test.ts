@@ -7,7 +7,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, createTestServer, md5Hex, PNG_1X1, postForm, TEST_STORAGE_SECRET, threadBody, type TestServer } from '../test-support.ts';
+import { API, createTestServer, md5Hex, PNG_1X1, postForm, TEST_STORAGE_SECRET, threadBody, type TestServer } from '../testing/support.ts';
 import { S3ObjectStore } from './s3-store.ts';
 
 let bucketHost: TestServer;

@@ -6,7 +6,7 @@
  * rule allowing POST, PUT and GET from the sites the widget runs on and exposing `ETag`.
  */
 import type { PresignedPost } from '../../src/api/wire.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../domain/clock.ts';
 import {
   normalizeEtag,
   signedGetQuery,

@@ -1,12 +1,13 @@
 /**
  * The built-in development identity provider's signing key (ES256). Generated at first use and
  * kept in `server_keys`, so access tokens survive restarts and two processes on one database
- * agree on one key (the first insert wins).
+ * agree on one key (the first insert wins). Kept with authentication, beside the verifier that
+ * trusts it (idp-token.ts), rather than with the provider's pages in server/idp/.
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import type { Clock } from '../deps.ts';
-import { browserBoundId } from '../http/same-browser.ts';
+import type { Clock } from '../domain/clock.ts';
+import { browserBoundId } from './tokens.ts';
 
 export const DEV_IDP_KEY_ID = 'dev-idp';
 export const DEV_IDP_AUDIENCE = 'pinmark';

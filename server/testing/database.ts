@@ -1,8 +1,8 @@
 /**
  * A fresh, migrated database per test file, on the driver the vitest project chose: PGlite in
  * memory (project `node`), or a database of its own on a real PostgreSQL (project `server-pg`,
- * which sets PINMARK_TEST_DB=postgres and starts the server in server/test-pg-setup.ts). Also the
- * way a test reaches that PostgreSQL itself, e.g. to run several server processes on one database.
+ * which sets PINMARK_TEST_DB=postgres and starts the server in postgres-setup.ts). Also the way
+ * a test reaches that PostgreSQL itself, e.g. to run several server processes on one database.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Db } from './db/db.ts';
-import { loadMigrations, migrate } from './db/migrate.ts';
-import { openPglite, pgliteTemplate } from './db/pglite.ts';
-import { openPostgres } from './db/postgres.ts';
-import { databaseUrl } from './test-pg-setup.ts';
+import type { Db } from '../db/db.ts';
+import { loadMigrations, migrate } from '../db/migrate.ts';
+import { openPglite, pgliteTemplate } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { databaseUrl } from './postgres-setup.ts';
 
 /** True in the `server-pg` project: tests that only make sense on PGlite skip themselves. */
 export const onPostgres = process.env.PINMARK_TEST_DB === 'postgres';

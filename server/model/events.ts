@@ -1,16 +1,26 @@
 /**
- * The `data` of each event (WebhookCommentData, WebhookMarkupData in src/api/wire.ts), read inside
- * the operation's transaction so an event describes exactly what that transaction committed. The
- * shapes are caller-independent (no `scopes`, no signed file URLs that would expire while a
- * delivery waits for a retry); receivers are the workspace's own servers, so authors' e-mail
- * addresses are included, as API keys see them.
+ * Every event an operation announces is recorded here, in the operation's transaction: which event,
+ * and its `data` (WebhookCommentData, WebhookMarkupData in src/api/wire.ts), read inside that
+ * transaction so an event describes exactly what it committed. The outbox row itself is written by
+ * server/events/record.ts, which knows nothing of the model. The shapes are caller-independent
+ * (no `scopes`, no signed file URLs that would expire while a delivery waits for a retry);
+ * receivers are the workspace's own servers, so authors' e-mail addresses are included, as API
+ * keys see them.
  */
-import type { WebhookCommentData, WebhookMarkup, WebhookMarkupData, WebhookMessage, WebhookUser } from '../../src/api/wire.ts';
+import type {
+  WebhookCommentData,
+  WebhookEventType,
+  WebhookMarkup,
+  WebhookMarkupData,
+  WebhookMessage,
+  WebhookUser,
+} from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
-import { findMarkup, type MarkupRow } from '../model/markups.ts';
-import { loadMessage } from '../model/messages.ts';
-import { findThread } from '../model/threads.ts';
-import { loadUsers, type UserRow } from '../model/users.ts';
+import { recordEvent } from '../events/record.ts';
+import { findMarkup, type MarkupRow } from './markups.ts';
+import { loadMessage } from './messages.ts';
+import { findThread } from './threads.ts';
+import { loadUsers, type UserRow } from './users.ts';
 
 function toWebhookUser(row: UserRow | undefined, id: string): WebhookUser {
   if (!row) return { id, name: '', email: null, guest: true };
@@ -94,4 +104,49 @@ export async function markupEventData(db: Db, args: { markupId: string; actorUse
   const markup = await markupOrFail(db, args.markupId);
   const actor = args.actorUserId ? toWebhookUser((await loadUsers(db, [args.actorUserId])).get(args.actorUserId), args.actorUserId) : null;
   return { markup: toWebhookMarkup(markup), actor };
+}
+
+/**
+ * Who acted: known up front, or looked up only when someone subscribed (an API key's service user
+ * is created on first use, so the lookup may write a row).
+ */
+export type EventActor<Id> = Id | (() => Promise<Id>);
+
+const actorOf = async <Id>(actor: EventActor<Id>): Promise<Id> => (typeof actor === 'function' ? (actor as () => Promise<Id>)() : actor);
+
+interface EventAt {
+  type: WebhookEventType;
+  workspaceId: string;
+  /** When the operation happened (the server's clock). */
+  occurredAt: number;
+}
+
+/** A comment event of `threadId`; `messageId` as commentEventData takes it. */
+export async function recordCommentEvent(
+  tx: Db,
+  event: EventAt & { threadId: string; messageId?: string; actorUserId: EventActor<string> },
+): Promise<void> {
+  await recordEvent(tx, {
+    type: event.type,
+    workspaceId: event.workspaceId,
+    occurredAt: event.occurredAt,
+    data: async () =>
+      commentEventData(tx, { threadId: event.threadId, messageId: event.messageId, actorUserId: await actorOf(event.actorUserId) }),
+  });
+}
+
+/** A markup event of `markupId`, with `extra` fields beside the markup and actor (a review, say). */
+export async function recordMarkupEvent(
+  tx: Db,
+  event: EventAt & { markupId: string; actorUserId: EventActor<string | null>; extra?: Record<string, unknown> },
+): Promise<void> {
+  await recordEvent(tx, {
+    type: event.type,
+    workspaceId: event.workspaceId,
+    occurredAt: event.occurredAt,
+    data: async () => ({
+      ...(await markupEventData(tx, { markupId: event.markupId, actorUserId: await actorOf(event.actorUserId) })),
+      ...event.extra,
+    }),
+  });
 }

@@ -1,13 +1,13 @@
 /**
- * The §4.4 markup routes' rows of the malformed-input suite (malformed.test.ts), kept beside the
+ * The §4.4 markup routes' rows of the malformed-input suite (server/http/malformed.test.ts), kept beside the
  * main table so the markup endpoints can grow without touching it. Every destructive route gets a
  * fixture of its own, since the baselines are replayed at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { isoAt } from '../db/db.ts';
 import { createWebpageMarkup } from '../seed.ts';
-import { API, PNG_1X1, md5Hex, postForm, type TestServer } from '../test-support.ts';
-import type { RouteCase } from './malformed-cases.ts';
+import { API, PNG_1X1, md5Hex, postForm, type TestServer } from './support.ts';
+import type { RouteCase } from './malformed-route-case.ts';
 
 /** A completed markup_asset upload (policy, form POST to the store, completion), as a client makes one. */
 export async function completedMarkupUpload(s: TestServer, token: string, workspaceId: string, filename = 'design.png'): Promise<string> {

@@ -1,36 +1,24 @@
 /**
  * What the HTTP app needs from the outside world, passed in explicitly so tests can swap the
  * database and the object store, freeze the clock and silence logs. Also the Hono environment
- * type shared by routes.
+ * type shared by routes. Only types: main.ts (or a test) builds the values and createApp wires them.
  */
-import type { Db } from './db/db.ts';
-import type { ServerConfig } from './config.ts';
-import type { Caller } from './auth/caller.ts';
-import type { DemoInfo } from './seed.ts';
-import type { ObjectStore } from './storage/object-store.ts';
-import type { HostLookup } from './net/lookup.ts';
+import type { AppConfig } from '../domain/config.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { Logger } from '../domain/logger.ts';
+import type { Caller } from '../domain/viewer.ts';
+import type { JWK } from 'jose';
+import type { Db } from '../db/db.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { HostLookup } from '../net/lookup.ts';
 
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number;
+/** The demo installation's private signing key, as the seed made it (DemoInfo in server/seed.ts). */
+export interface DemoCustomerJwt {
+  alg: 'ES256';
+  privateJwk: JWK;
+  iss: string;
+  aud: string;
 }
-
-export interface Logger {
-  error(message: string, error?: unknown): void;
-  info(message: string): void;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-export const consoleLogger: Logger = {
-  error: (message, error) => console.error(message, error ?? ''),
-  info: (message) => console.log(message),
-};
-
-export type AppConfig = Pick<
-  ServerConfig,
-  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'trustProxy' | 'quotas'
->;
 
 /**
  * What the demo pages and the simulated customer backend need. `customerJwt` (the installation's
@@ -39,7 +27,7 @@ export type AppConfig = Pick<
 export interface DemoContext {
   publicKey: string;
   markupId: string;
-  customerJwt: DemoInfo['customerJwt'] | null;
+  customerJwt: DemoCustomerJwt | null;
 }
 
 export interface AppDeps {

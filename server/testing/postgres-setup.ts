@@ -1,14 +1,14 @@
 /**
  * vitest globalSetup of the `server-pg` project: one PostgreSQL for the whole run (a throwaway
  * cluster, or PINMARK_TEST_PG_URL) with a migrated template database, from which every test file
- * copies a fresh database of its own (server/test-db.ts). Torn down after the run.
+ * copies a fresh database of its own (server/testing/database.ts). Torn down after the run.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { postgresBinDir, startTestCluster, type TestCluster } from '../scripts/test-postgres.ts';
-import { openPostgres } from './db/postgres.ts';
-import { migrate } from './db/migrate.ts';
+import { postgresBinDir, startTestCluster, type TestCluster } from '../../scripts/test-postgres.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { migrate } from '../db/migrate.ts';
 
 /** What the setup hands to test files (`inject('pinmarkPostgres')`). */
 export interface TestPostgres {

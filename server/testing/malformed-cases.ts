@@ -1,52 +1,15 @@
 /**
- * The route table of the malformed-input suite (malformed.test.ts): every endpoint under /api/v2
+ * The route table of the malformed-input suite (server/http/malformed.test.ts): every endpoint under /api/v2
  * with a valid baseline request and the credential rules it follows. The suite derives the broken
  * variants from these baselines, so a new route only needs a row here to be covered.
  */
 import { randomUUID } from 'node:crypto';
 import { createMember, createWorkspace } from '../seed.ts';
-import { API, TEST_SDK_ORIGIN, threadBody, type TestServer } from '../test-support.ts';
+import { API, TEST_SDK_ORIGIN, threadBody, type TestServer } from './support.ts';
+import type { RouteCase } from './malformed-route-case.ts';
 import { fileCases } from './malformed-cases-files.ts';
 import { itemCases } from './malformed-cases-items.ts';
 import { markupCases } from './malformed-cases-markups.ts';
-
-/** Which bearer a route takes: decides the "missing" and "wrong kind" variants. */
-export type AuthRule = 'none' | 'idp' | 'any' | 'api_key';
-
-/** What a query parameter holds: decides its "wrong-typed value" variants. */
-export type QueryKind = 'int' | 'date' | 'enum' | 'bool' | 'id';
-
-export interface RouteCase {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path template; `:name` segments are ids taken from `ids`. */
-  path: string;
-  ids?: Record<string, string>;
-  /** Path ids that are not UUIDs by design (external ids): only "unknown" applies to them. */
-  freeformIds?: string[];
-  auth: AuthRule;
-  token?: string;
-  query?: Record<string, string>;
-  requiredQuery?: string[];
-  /**
-   * Kinds of query parameters, beyond what the baseline's values show (numbers, dates, UUIDs are
-   * inferred): enums and flags look like any string, and optional parameters absent from the
-   * baseline are only probed when named here.
-   */
-  queryKinds?: Record<string, QueryKind>;
-  body?: Record<string, unknown>;
-  /** Body fields that may be absent (not part of the "field removed" variants). */
-  optional?: string[];
-  /** Why the baseline is not replayed at the end (needs a stored file, a sign-in session…). */
-  noBaseline?: string;
-}
-
-export const label = (r: RouteCase): string => `${r.method} ${r.path}`;
-
-export function urlOf(r: RouteCase, ids: Record<string, string> = r.ids ?? {}, query = r.query): string {
-  const path = r.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? ''));
-  const qs = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
-  return `${API}${path}${qs}`;
-}
 
 const delta = { ops: [{ insert: 'Hello\n' }] };
 

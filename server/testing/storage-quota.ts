@@ -1,12 +1,12 @@
 /**
- * Helpers of the storage-quota attack test (storage-quota.test.ts, hole 8 of issue 13): a server
+ * Helpers of the storage-quota attack test (server/attacks/storage-quota.test.ts, hole 8 of issue 13): a server
  * with tiny quotas, an upload the way a client makes one, what the ledger and the object store
  * hold, and the two refusals.
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { API, createTestServer, md5Hex, postForm, type TestServer } from '../test-support.ts';
+import { API, createTestServer, md5Hex, postForm, type TestServer } from './support.ts';
 
 export const USER_BYTES = 1000;
 export const WORKSPACE_BYTES = 5000;

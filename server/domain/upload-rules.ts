@@ -1,11 +1,12 @@
 /**
  * What may be uploaded for each UploadResourceType (the spec leaves it open, §8): the largest
  * size, the accepted content types, how long a policy and a read URL last, and the shape of the
- * storage key. One table, so the policy endpoint, the screenshot endpoints and the docs agree.
+ * storage key. One table, so the policy endpoint, the screenshot endpoints and the docs agree; and
+ * the limits of a multipart markup upload (POST /markups/file).
  * SVG is accepted nowhere: it is a document that can run script, not an image.
  */
 import type { UploadResourceType } from '../../src/api/wire.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from './errors.ts';
 
 const MB = 1024 * 1024;
 const RASTER = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -87,3 +88,8 @@ export function uploadKey(workspaceId: string, resourceType: UploadResourceType,
 export function isInlineImage(contentType: string): boolean {
   return (IMAGES as readonly string[]).includes(normalizeContentType(contentType));
 }
+
+/** §8: the whole multipart body; larger files go through POST /markups/objectstore. */
+export const MARKUP_FILE_MAX_BYTES = 100 * 1024 * 1024;
+/** Images of one image markup per request. */
+export const MAX_FILES_PER_MARKUP = 20;

@@ -4,7 +4,7 @@
  * loopback, so attacks that depend on what a name resolves to (a private address, a DNS rebinding
  * between registration and delivery) are staged here instead of on a real resolver.
  */
-import type { HostLookup, ResolvedAddress } from './lookup.ts';
+import type { HostLookup, ResolvedAddress } from '../net/lookup.ts';
 import { isIP } from 'node:net';
 
 export interface FakeDns {

@@ -1,6 +1,6 @@
 /**
  * A whole server for tests: a fresh migrated database (PGlite in memory, or PostgreSQL in the
- * `server-pg` project — see test-db.ts), the demo seed and the app, with a clock
+ * `server-pg` project — see database.ts), the demo seed and the app, with a clock
  * the test moves by hand (expiry tests never sleep) and small helpers to call the API and mint
  * credentials. One instance per test file keeps the suite fast; tests create what they need.
  */
@@ -9,19 +9,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { CreateThreadRequest, MovePinRequest, PresignedPost } from '../src/api/wire.ts';
-import { createApp } from './app.ts';
-import type { AppConfig, AppDeps, Logger } from './deps.ts';
-import { DEFAULT_DEV_WEBHOOK_HOSTS, DEFAULT_QUOTA_USER_MB, DEFAULT_QUOTA_WORKSPACE_MB } from './config.ts';
-import { openPglite } from './db/pglite.ts';
-import { migrate } from './db/migrate.ts';
-import { openTestDatabase, type TestDatabase } from './test-db.ts';
-export { createTestPostgresDatabase, onPostgres, testPostgresAvailable, type TestPostgresDatabase } from './test-db.ts';
-import { seedDemo, type DemoInfo } from './seed.ts';
-import { LocalObjectStore } from './storage/local-store.ts';
-import type { ObjectStore } from './storage/object-store.ts';
-import type { HostLookup } from './net/lookup.ts';
-import { fakeDns } from './net/test-lookup.ts';
+import type { CreateThreadRequest, MovePinRequest, PresignedPost } from '../../src/api/wire.ts';
+import { createApp } from '../app.ts';
+import { type AppConfig, DEFAULT_DEV_WEBHOOK_HOSTS, DEFAULT_QUOTA_USER_MB, DEFAULT_QUOTA_WORKSPACE_MB } from '../domain/config.ts';
+import type { AppDeps } from '../http/app-deps.ts';
+import type { Logger } from '../domain/logger.ts';
+import { openPglite } from '../db/pglite.ts';
+import { migrate } from '../db/migrate.ts';
+import { openTestDatabase, type TestDatabase } from './database.ts';
+export { createTestPostgresDatabase, onPostgres, testPostgresAvailable, type TestPostgresDatabase } from './database.ts';
+import { seedDemo, type DemoInfo } from '../seed.ts';
+import { LocalObjectStore } from '../storage/local-store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { HostLookup } from '../net/lookup.ts';
+import { fakeDns } from './fake-dns.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8787';
 /** The local object store's secret in tests (tests sign forms and URLs of their own with it). */
@@ -78,7 +79,7 @@ export interface TestServerOverrides {
   dataDir?: string;
   /** Another object store for the API (the local one is still created, at `storage`). */
   objectStore?: (clock: TestClock) => ObjectStore;
-  /** DNS for webhook targets (server/net/test-lookup.ts); by default every name is unknown. */
+  /** DNS for webhook targets (server/testing/fake-dns.ts); by default every name is unknown. */
   lookup?: HostLookup;
 }
 

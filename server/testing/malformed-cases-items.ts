@@ -1,11 +1,11 @@
 /**
- * The §4.5 items rows of the malformed-input suite (malformed.test.ts, types in malformed-cases.ts):
+ * The §4.5 items rows of the malformed-input suite (server/http/malformed.test.ts, types in malformed-route-case.ts):
  * one row per route with a valid baseline. Each mutating route gets a folder of its own in the demo
  * workspace, so the baselines replayed at the end do not disturb one another; the restore target is
  * archived up front.
  */
-import { API, type TestServer } from '../test-support.ts';
-import type { RouteCase } from './malformed-cases.ts';
+import { API, type TestServer } from './support.ts';
+import type { RouteCase } from './malformed-route-case.ts';
 
 export async function itemCases(s: TestServer): Promise<RouteCase[]> {
   const wsKey = s.seed.workspaceApiKey;

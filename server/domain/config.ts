@@ -106,6 +106,12 @@ export interface ServerConfig {
   publicUrlSet: boolean;
 }
 
+/** The part of the configuration the running app reads (the rest is for start-up in main.ts). */
+export type AppConfig = Pick<
+  ServerConfig,
+  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'trustProxy' | 'quotas'
+>;
+
 /** The variable that turns the development sign-in on in production (and a warning on every start). */
 export const INSECURE_DEV_SIGN_IN_VAR = 'PINMARK_INSECURE_DEV_SIGN_IN';
 export const DEFAULT_DEV_WEBHOOK_HOSTS = ['localhost', '127.0.0.0/8', '::1'];

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { createApiKey, createWebpageMarkup, createWorkspace } from '../seed.ts';
-import { API, type TestServer } from '../test-support.ts';
+import { API, type TestServer } from './support.ts';
 
 export interface Ws {
   id: string;
