@@ -2,7 +2,9 @@
  * The pins: one fixed overlay layer in the shadow root. This component decides which pins exist
  * (this page's threads of the current device class, plus the pending pin) and renders their buttons;
  * the overlay engine (overlay/engine.ts) resolves them and moves them every frame without
- * re-rendering. Pins with no place yet are not rendered; orphans are listed by PinControls.
+ * re-rendering. Pins with no place yet are not rendered; orphans are listed by PinControls. Pins on
+ * one spot are drawn beside each other (overlay/spread.ts); the DOM order, which is the keyboard and
+ * screen-reader order, stays the thread order.
  */
 import { effect } from '@preact/signals';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
@@ -31,7 +33,12 @@ export function PinLayer() {
     };
     listeners.own(
       effect(() => {
-        const targets = store.shownThreads.value.map((thread) => ({ key: thread.id, anchor: anchorOf(thread) }));
+        // The order is who keeps its spot when pins collide (overlay/spread.ts): numbered threads in
+        // thread order, then comments not yet numbered (still in the outbox), then the pending pin —
+        // so a comment being posted and confirmed stays where its pending pin was drawn.
+        const shown = store.shownThreads.value;
+        const ordered = [...shown.filter((thread) => thread.number > 0), ...shown.filter((thread) => !(thread.number > 0))];
+        const targets = ordered.map((thread) => ({ key: thread.id, anchor: anchorOf(thread) }));
         const pending = store.pendingPin.value;
         if (pending) targets.push({ key: PENDING, anchor: pending });
         engine.setTargets(targets);

@@ -132,6 +132,13 @@ export const de: Strings = {
     toggle: (count) => `Kommentare (${n(count)})`,
     region: 'Kommentare auf dieser Seite',
     item: (number, text) => `Thread #${number}: ${text.slice(0, 60)}`,
+    filter: 'Anzeigen',
+    filters: { open: 'Offen', resolved: 'Erledigt', all: 'Alle' },
+    search: 'Kommentare durchsuchen',
+    searchHint: 'Text, Autor oder #Nummer',
+    empty: { open: 'Keine offenen Kommentare', resolved: 'Keine erledigten Kommentare', all: 'Noch keine Kommentare' },
+    noMatch: (query) => `Nichts passt zu „${query}“`,
+    results: (count) => plural('de', count, { one: '# Kommentar angezeigt', other: '# Kommentare angezeigt' }),
   },
   move: {
     button: 'Pin verschieben',

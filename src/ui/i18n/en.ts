@@ -133,6 +133,14 @@ export const en = {
     toggle: (count: number) => `Comments (${n(count)})`, // contract
     region: 'Comments on this page', // contract
     item: (n: number, text: string) => `Thread #${n}: ${text.slice(0, 60)}`,
+    /** The list's heading names its region: `region` above. The filter's legend and its three choices. */
+    filter: 'Show',
+    filters: { open: 'Open', resolved: 'Resolved', all: 'All' }, // contract
+    search: 'Search comments', // contract
+    searchHint: 'Text, author or #number',
+    empty: { open: 'No open comments', resolved: 'No resolved comments', all: 'No comments yet' },
+    noMatch: (query: string) => `Nothing matches “${query}”`,
+    results: (count: number) => plural('en', count, { one: '# comment shown', other: '# comments shown' }),
   },
   move: {
     button: 'Move pin', // contract

@@ -7,15 +7,18 @@
  *  - placing a pin (one rect read: where is that element now) runs in an animation frame whenever
  *    something may have moved (scroll, resize, element resize, mutation, fonts, CSS animations).
  * Each frame does all its layout reads first (resolving, pointOf, visibility, clip boxes, the
- * layer's origin, frame tasks' reads), then all its writes (pin transforms, popovers, tasks' writes):
- * one layout pass per frame, never a read after a write.
+ * layer's origin, frame tasks' reads), then spreads pins that would cover each other (spread.ts,
+ * arithmetic only), then all its writes (pin transforms, popovers, tasks' writes): one layout pass
+ * per frame, never a read after a write.
  */
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { ListenerCollection } from '../../util/listener-collection';
 import type { Point } from '../positions';
 import type { Box } from './clip';
-import { drawPin, measurePin, newRecord, resolveRecord, sameStatus, signatureOf, statusOf, type OverlayStatus, type PinRecord } from './pins';
+import { PageZoom } from './page-zoom';
+import { drawPin, measurePin, newRecord, resolveRecord, sameStatus, signatureOf, snap, spreadPins, statusOf, type OverlayStatus, type PinRecord } from './pins';
 import { ResolveQueue } from './reanchor';
+import { RetryTimer } from './retry-timer';
 import { SizeWatch } from './size-watch';
 import { layerScrolled, revealPin } from './reveal';
 import { installTriggers, type FrameKind } from './triggers';
@@ -49,14 +52,12 @@ export class OverlayEngine {
   private declare pending: number;
   private declare queued: boolean;
   private declare layerOrigin: { left: number; top: number };
-  private declare zoom: number;
-  private declare appliedZoom: number;
+  private declare zoom: PageZoom;
   private declare animateUntil: number;
-  private declare retryAt: number;
+  private declare retry: RetryTimer;
   private declare releaseLayer: (() => void) | null;
-  /** Where a pin is in overlay coordinates (for popovers); off-screen and clipped points too: they clamp. */
+  /** Where a pin is drawn in overlay coordinates (for popovers); off-screen and clipped points too: they clamp. */
   private declare layerPointOf: (key: string) => Point | undefined;
-  private declare cancelRetry: (() => void) | null;
 
   constructor(options: OverlayOptions) {
     this.options = options;
@@ -74,15 +75,13 @@ export class OverlayEngine {
     this.pending = 0;
     this.queued = false;
     this.layerOrigin = { left: 0, top: 0 };
-    this.zoom = 1;
-    this.appliedZoom = 1;
+    this.zoom = new PageZoom();
     this.animateUntil = 0;
-    this.retryAt = Infinity;
-    this.cancelRetry = null;
+    this.retry = new RetryTimer(this.listeners, () => this.schedule('layout'));
     this.releaseLayer = null;
     this.layerPointOf = (key) => {
-      const client = this.pins.get(key)?.client;
-      return client ? { x: this.snap(client.x - this.layerOrigin.left), y: this.snap(client.y - this.layerOrigin.top) } : undefined;
+      const client = this.pins.get(key)?.drawn;
+      return client ? { x: snap(client.x - this.layerOrigin.left), y: snap(client.y - this.layerOrigin.top) } : undefined;
     };
     this.sizes = new SizeWatch(() => this.schedule('layout'), MAX_OBSERVED);
     this.listeners.observe(this.sizes);
@@ -94,7 +93,7 @@ export class OverlayEngine {
     this.releaseLayer?.();
     this.layer = layer;
     this.container = container;
-    this.appliedZoom = 1;
+    this.zoom.reset();
     this.releaseLayer = layer
       ? this.listeners.add(layer, 'scroll', () => {
           if (layerScrolled(layer, this.pins.values())) this.schedule('scroll');
@@ -154,15 +153,21 @@ export class OverlayEngine {
   private drawNow(pin: PinRecord): void {
     const override = this.overrides.get(pin.key);
     if (override) {
-      pin.client = override;
+      pin.client = pin.drawn = override;
       pin.state = 'shown';
     }
     drawPin(pin, this.elements.get(pin.key), this);
   }
 
-  /** Where a pin was drawn in the last frame, in viewport coordinates. */
+  /** Where a pin was drawn in the last frame (beside its point when spread), in viewport coordinates. */
   clientPointOf(key: string): Point | null {
-    return this.pins.get(key)?.client ?? null;
+    return this.pins.get(key)?.drawn ?? null;
+  }
+
+  /** The element a pin is on now (null: not found yet, page-level or orphaned): panels are placed beside it. */
+  elementOf(key: string): Element | null {
+    const resolved = this.pins.get(key)?.resolved;
+    return resolved && resolved.status !== 'orphaned' ? resolved.element : null;
   }
 
   /** A pin out of sight got keyboard focus: scroll its element into view (the pin follows). */
@@ -217,7 +222,7 @@ export class OverlayEngine {
     this.queue.takeDue(started);
     const resolved = this.resolveSlice(started);
     const full = (kind & (LAYOUT | STYLE)) !== 0 || resolved > 0;
-    if (full) this.zoom = zoomOf(this.options.host);
+    if (full) this.zoom.read(this.options.host);
     if (this.layer) {
       const rect = this.layer.getBoundingClientRect();
       this.layerOrigin = { left: rect.left, top: rect.top };
@@ -231,27 +236,21 @@ export class OverlayEngine {
       if (pin.boxless !== boxless) listChanged = true;
     }
     for (const task of this.tasks) task.read?.();
+    // Pins at one spot are drawn beside each other (no reads: the points above are all it needs).
+    spreadPins(this.pins.values(), this.overrides, viewport);
 
     // ---- Write phase.
-    if (this.container && this.appliedZoom !== this.zoom) {
-      // The page's CSS zoom would scale the widget and its coordinates: undo it on our container.
-      this.container.style.zoom = this.zoom === 1 ? '' : String(1 / this.zoom);
-      this.appliedZoom = this.zoom;
-      this.options.onZoomApplied?.();
-    }
+    if (this.zoom.apply(this.container)) this.options.onZoomApplied?.();
     for (const pin of this.pins.values()) drawPin(pin, this.elements.get(pin.key), this);
     this.options.positions.publish(this.layerPointOf, viewport);
     for (const task of this.tasks) task.write?.();
     // A pin whose element lost or regained its box moves into or out of the "not placed" list.
     if (listChanged) this.publishStatus();
 
-    this.stats.frames += 1;
-    this.stats.lastFrameMs = performance.now() - started;
-    this.stats.lastPins = this.pins.size;
-    this.stats.lastFull = full;
-    this.stats.lastResolved = resolved;
+    const { stats } = this;
+    Object.assign(stats, { frames: stats.frames + 1, lastFrameMs: performance.now() - started, lastPins: this.pins.size, lastFull: full, lastResolved: resolved });
     if (this.queue.size > 0 || performance.now() < this.animateUntil) this.schedule('layout');
-    this.armRetry();
+    this.retry.arm(this.queue.nextRetryAt());
   }
 
   /** Resolves queued pins until the frame's budget is spent; returns how many. */
@@ -284,42 +283,13 @@ export class OverlayEngine {
     return this.layerOrigin;
   }
 
-  /**
-   * Keeps sub-pixel precision (CSS px are independent of devicePixelRatio, and the browser places a
-   * fractional translate on device pixels itself) but drops float noise, so unchanged spots are not
-   * written again.
-   */
-  snap(value: number): number {
-    return Math.round(value * 100) / 100;
-  }
-
   private publishStatus(): void {
     const next = statusOf(this.pins.values(), this.overrides);
     if (!sameStatus(next, this.statusSignal.peek())) this.statusSignal.value = next;
-  }
-
-  private armRetry(): void {
-    const at = this.queue.nextRetryAt();
-    if (at === this.retryAt) return;
-    this.cancelRetry?.();
-    this.cancelRetry = null;
-    this.retryAt = at;
-    if (at === Infinity) return;
-    this.cancelRetry = this.listeners.setTimeout(() => {
-      this.retryAt = Infinity;
-      this.cancelRetry = null;
-      this.schedule('layout');
-    }, Math.max(0, at - performance.now()));
   }
 
   private release(pin: PinRecord): void {
     this.sizes.untrack(pin);
     this.queue.forget(pin.key);
   }
-}
-
-/** The page's effective CSS zoom where the widget's host sits (1 where the browser has no such API). */
-function zoomOf(host: HTMLElement): number {
-  const zoom = (host as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom;
-  return typeof zoom === 'number' && zoom > 0 ? zoom : 1;
 }

@@ -6,6 +6,7 @@ import { pointOfPin, resolveAnchor, type PinAnchor, type ResolvedPin } from '../
 import type { Point } from '../positions';
 import { clipAncestorsOf, clipBoxOf, contains, isStyleVisible, type Box } from './clip';
 import type { RetryState } from './reanchor';
+import { spreadPoints } from './spread';
 import { natives } from '../../util/natives';
 
 export interface PinRecord extends RetryState {
@@ -26,6 +27,8 @@ export interface PinRecord extends RetryState {
   observed: Element | null;
   /** This frame's viewport point; null when the pin has no place now. */
   client: Point | null;
+  /** Where it is drawn: its point, or beside it when other pins are there too (spread.ts). */
+  drawn: Point | null;
   /** How the pin is drawn this frame. */
   state: PinState;
   /** What was last written to the pin element (null: nothing yet). */
@@ -66,6 +69,7 @@ export function newRecord(key: string, anchor: PinAnchor, signature: string): Pi
     boxless: false,
     observed: null,
     client: null,
+    drawn: null,
     state: 'hidden',
     written: null,
     x: Number.NaN,
@@ -97,10 +101,10 @@ export interface MeasureContext {
  * element has left the DOM (the caller resolves it again).
  */
 export function measurePin(pin: PinRecord, override: Point | undefined, context: MeasureContext): boolean {
-  pin.client = null;
+  pin.client = pin.drawn = null;
   pin.state = 'hidden';
   if (override) {
-    pin.client = override;
+    pin.client = pin.drawn = override;
     pin.state = 'shown';
     return true;
   }
@@ -118,7 +122,7 @@ export function measurePin(pin: PinRecord, override: Point | undefined, context:
   if (!point || pin.boxless) return true;
   const x = point.clientX;
   const y = point.clientY;
-  pin.client = { x, y };
+  pin.client = pin.drawn = { x, y };
   pin.state = 'parked';
   const { viewport, boxes } = context;
   for (const clip of pin.clips) {
@@ -130,10 +134,33 @@ export function measurePin(pin: PinRecord, override: Point | undefined, context:
   return true;
 }
 
+/**
+ * Spreads this frame's pins that are on the page (shown or off-screen; not clipped, not dragged or
+ * moved by keys: those follow the pointer) so none covers another, in the engine's target order.
+ */
+export function spreadPins(pins: Iterable<PinRecord>, overrides: ReadonlyMap<string, Point>, viewport: { width: number; height: number }): void {
+  const placed: PinRecord[] = [];
+  const points: Point[] = [];
+  for (const pin of pins) {
+    if (!pin.client || (pin.state !== 'shown' && pin.state !== 'offscreen') || overrides.has(pin.key)) continue;
+    placed.push(pin);
+    points.push(pin.client);
+  }
+  const drawn = spreadPoints(points, viewport);
+  for (let i = 0; i < placed.length; i++) placed[i]!.drawn = drawn[i]!;
+}
+
 export interface DrawContext {
   origin: { left: number; top: number };
-  /** Rounds a layer coordinate (drops float noise). */
-  snap(value: number): number;
+}
+
+/**
+ * Rounds a layer coordinate. Keeps sub-pixel precision (CSS px are independent of devicePixelRatio,
+ * and the browser places a fractional translate on device pixels itself) but drops float noise, so
+ * unchanged spots are not written again.
+ */
+export function snap(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 /** Off-screen pins are only written when they moved this far: nobody sees them, focus finds them. */
@@ -142,10 +169,10 @@ const OFFSCREEN_GRID_PX = 32;
 /** Draws the pin from this frame's measurement: writes only, and only what changed. */
 export function drawPin(pin: PinRecord, element: HTMLElement | undefined, context: DrawContext): void {
   if (!element) return;
-  const client = pin.client;
+  const point = pin.drawn;
   const state = pin.state;
-  let x = client ? context.snap(client.x - context.origin.left) : Number.NaN;
-  let y = client ? context.snap(client.y - context.origin.top) : Number.NaN;
+  let x = point ? snap(point.x - context.origin.left) : Number.NaN;
+  let y = point ? snap(point.y - context.origin.top) : Number.NaN;
   if (state === 'offscreen') {
     x = Math.round(x / OFFSCREEN_GRID_PX) * OFFSCREEN_GRID_PX;
     y = Math.round(y / OFFSCREEN_GRID_PX) * OFFSCREEN_GRID_PX;
