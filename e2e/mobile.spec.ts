@@ -142,3 +142,93 @@ test('pinch-zoom: the launcher stays on screen at its size, and opens its panel 
   await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
   await expect.poll(async () => (await onScreen(launcher(page))).width).toBeCloseTo(52, 0);
 });
+
+/** Whether two screen boxes overlap. */
+function overlapping(a: ScreenBox, b: ScreenBox): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/** Waits until `sheet` is docked to the bottom of the screen, full width, with `target` wholly above it. */
+async function expectSheetBelow(sheet: Locator, target: Locator, what: string): Promise<ScreenBox> {
+  let boxes: { sheet: ScreenBox; target: ScreenBox } | undefined;
+  await expect
+    .poll(
+      async () => {
+        boxes = { sheet: await onScreen(sheet), target: await onScreen(target) };
+        const { sheet: s, target: t } = boxes;
+        const docked = Math.abs(s.left) < 1 && Math.abs(s.width - s.screenWidth) < 1 && Math.abs(s.top + s.height - s.screenHeight) < 1;
+        return docked && t.top >= 0 && t.top + t.height <= s.top;
+      },
+      { message: `${what}: not a bottom sheet with its target above it` },
+    )
+    .toBe(true);
+  // A sheet, not the whole screen: at most 60 % of it.
+  expect(boxes!.sheet.height).toBeLessThanOrEqual(boxes!.sheet.screenHeight * 0.6 + 1);
+  return boxes!.sheet;
+}
+
+/** The chips above the launcher are either stepped aside or clear of the sheet, never under it. */
+async function expectChipsClear(page: Page, sheet: ScreenBox): Promise<void> {
+  const chips = page.locator('pinmark-root .pm-chip');
+  for (const chip of await chips.all()) {
+    if (!(await chip.isVisible())) continue;
+    expect(overlapping(await onScreen(chip), sheet), 'a chip is under the sheet').toBe(false);
+  }
+}
+
+/** Scrolls the page so `target`'s top is at `fraction` of the screen's height. */
+async function scrollTo(target: Locator, fraction: number): Promise<void> {
+  await target.evaluate((element, at) => {
+    const v = window.visualViewport!;
+    window.scrollBy(0, element.getBoundingClientRect().top - v.offsetTop - v.height * at);
+  }, fraction);
+}
+
+test('a phone reviewer: the composer and the thread open as bottom sheets, their target in view above, chips not covered', async ({ page }) => {
+  test.setTimeout(60_000);
+  const path = freshPath('mobile-sheets');
+  await page.goto(path);
+  const sizes = await page.evaluate(() => ({ layout: window.innerWidth, visual: window.visualViewport!.width }));
+  expect(sizes.layout).toBeGreaterThan(sizes.visual);
+  await signInByTapping(page, { name: 'Shee Ting', email: 'sheet@example.com' });
+  const button = launcher(page);
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.tap();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+
+  const target = page.getByRole('heading', { name: 'Nyeri, Kenya' });
+  await scrollTo(target, 0.25);
+  const spot = (await target.boundingBox())!;
+  await page.touchscreen.tap(spot.x + 40, spot.y + spot.height / 2);
+  const composer = page.getByRole('dialog', { name: 'New comment' });
+  await expect(composer).toBeVisible();
+  const composerSheet = await expectSheetBelow(composer, target, 'the composer');
+  // Touch words, and the launcher and its chips step aside while the sheet is open.
+  await expect(composer).not.toContainText('Ctrl+Enter');
+  await expect(button).toBeHidden();
+  await expectChipsClear(page, composerSheet);
+  await expectOnScreen(composer.getByRole('button', { name: 'Post' }), 'the Post button');
+  await composer.getByLabel('Comment').fill('Is Nyeri in stock?');
+  await composer.getByRole('button', { name: 'Post' }).tap();
+  await expect(composer).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(async () => (await serverThreadsOn(path)).length, { timeout: 15_000 }).toBe(1);
+  await delivered(page);
+  await expect(button).toBeVisible();
+
+  // The pin low on the screen: opening its thread scrolls the page so the heading shows above the sheet.
+  await scrollTo(target, 0.85);
+  const pin = pins(page).first();
+  await expect(pin).toBeInViewport();
+  await pin.tap();
+  const thread = page.getByRole('dialog', { name: /^Thread \d+$/ });
+  await expect(thread).toBeVisible();
+  const threadSheet = await expectSheetBelow(thread, target, 'the thread panel');
+  await expectChipsClear(page, threadSheet);
+  await expect(page.getByRole('button', { name: /^Comments/ })).toBeHidden();
+  expect(overlapping(await onScreen(pin), threadSheet), 'the pin is under the sheet').toBe(false);
+
+  // Closed: the launcher and "Comments (1)" are back, on screen.
+  await thread.getByRole('button', { name: 'Close' }).tap();
+  await expect(thread).toHaveCount(0);
+  await expectOnScreen(launcher(page), 'the launcher');
+  await expectOnScreen(page.getByRole('button', { name: /^Comments/ }), 'the Comments chip');
+});

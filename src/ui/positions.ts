@@ -35,6 +35,27 @@ export class PositionBoard {
     return point && this.screen ? this.screen.toScreen(point) : point;
   }
 
+  /**
+   * A box of the layout viewport (client coordinates less the pin layer's origin, like the pins')
+   * in screen-layer coordinates: where a panel must not go (the element it discusses).
+   */
+  boxToScreen(box: { left: number; top: number; width: number; height: number }): { left: number; top: number; width: number; height: number } {
+    if (!this.screen) return box;
+    const start = this.screen.toScreen({ x: box.left, y: box.top });
+    const end = this.screen.toScreen({ x: box.left + box.width, y: box.top + box.height });
+    return { left: start.x, top: start.y, width: end.x - start.x, height: end.y - start.y };
+  }
+
+  /** A vertical distance in the screen layer as the page's CSS px (scrolling the page to show a target). */
+  toPageLength(length: number): number {
+    return this.screen ? this.screen.toLayoutLength(length) : length;
+  }
+
+  /** A distance of the page (CSS px) in the screen layer: the inverse of toPageLength. */
+  toScreenLength(length: number): number {
+    return this.screen ? length / this.screen.toLayoutLength(1) : length;
+  }
+
   /** The area popovers are kept in: the visual viewport where the browser tells it, else the layout viewport. */
   get viewport(): { width: number; height: number } {
     return this.screen?.size ?? this.measured;
@@ -62,19 +83,4 @@ export class PositionBoard {
     this.followers.add(callback);
     return () => this.followers.delete(callback);
   }
-}
-
-/** Top-left of a popover of `size` beside `point`, kept inside the viewport. */
-export function placeBeside(point: Point | undefined, size: { width: number; height: number }, viewport: { width: number; height: number }): Point {
-  const margin = 8;
-  const gap = 22;
-  if (!point) {
-    return { x: Math.max(margin, viewport.width - size.width - margin - 64), y: Math.max(margin, viewport.height - size.height - 88) };
-  }
-  let x = point.x + gap;
-  if (x + size.width > viewport.width - margin) x = point.x - gap - size.width;
-  x = Math.min(Math.max(margin, x), Math.max(margin, viewport.width - size.width - margin));
-  let y = point.y - 20;
-  y = Math.min(Math.max(margin, y), Math.max(margin, viewport.height - size.height - margin));
-  return { x, y };
 }

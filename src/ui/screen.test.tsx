@@ -104,7 +104,7 @@ describe('the screen layer', () => {
     expect(box.bottom).toBeCloseTo(100 + 125 - 10, 0);
   });
 
-  it('places the composer inside the visual viewport, at its on-screen size, beside its pin', async () => {
+  it('places the composer inside the visual viewport, at its on-screen size, beside its element', async () => {
     const viewport = new FakeViewport();
     Object.assign(viewport, { offsetLeft: 100, offsetTop: 50, width: 600, height: 500, scale: 2 });
     stubVisualViewport(viewport);
@@ -121,8 +121,9 @@ describe('the screen layer', () => {
     expect(box.right).toBeLessThanOrEqual(700);
     expect(box.top).toBeGreaterThanOrEqual(50);
     expect(box.bottom).toBeLessThanOrEqual(550);
-    // Beside the pin (at 160, 110): right of it by the popover's gap of 22 screen px = 11 CSS px.
-    expect(box.left).toBeCloseTo(160 + 11, 0);
+    // Beside its element (#spot, 140–340 × 90–150), not over it: right of it by the panel's gap of
+    // 10 screen px = 5 CSS px (placement.ts).
+    expect(box.left).toBeCloseTo(340 + 5, 0);
     expect(location.hash).not.toBe('#spot-clicked');
   });
 

@@ -63,6 +63,12 @@ export class ScreenViewport {
     return box ? { x: ((point.x - box.left) * box.scale) / zoom, y: ((point.y - box.top) * box.scale) / zoom } : point;
   }
 
+  /** A length in the layer (the screen's CSS px) in the layout viewport's CSS px: how far to scroll the page. */
+  toLayoutLength(length: number): number {
+    const { box, zoom } = this;
+    return box ? (length * zoom) / box.scale : length;
+  }
+
   /** The layer's size in its own coordinates (the screen's CSS px); null without a box. */
   get size(): { width: number; height: number } | null {
     const { box, zoom } = this;

@@ -1,4 +1,5 @@
-/** The new-comment popover beside the pending pin. What is typed is a draft (store and storage): nothing is lost. */
+/** The new-comment panel beside the element being commented on (a bottom sheet on small screens). What is typed is a draft (store and storage): nothing is lost. */
+import { useComputed } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
@@ -20,7 +21,9 @@ export function Composer() {
   const { posting, error } = store.composer;
   const dialog = useRef<HTMLDivElement>(null);
   const mentions = useMentionSource();
-  useFollowPin(PENDING, dialog);
+  // The page is not scrolled for a sheet while the screenshot of what the reviewer saw is taken.
+  const capturing = useComputed(() => store.composer.screenshot.value.status === 'capturing');
+  useFollowPin(PENDING, dialog, { holdScroll: capturing });
   useDialogFocus(dialog, () => launcherOf(host));
 
   const signedOut = store.session.value.status === 'signed-out';

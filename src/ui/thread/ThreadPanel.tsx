@@ -1,5 +1,5 @@
 /**
- * The open thread, beside its pin: messages (rich text as elements, never HTML), a rich-text reply
+ * The open thread, beside the element it is about (a bottom sheet on small screens): messages (rich text as elements, never HTML), a rich-text reply
  * box whose draft survives a reload, resolve/reopen and delete with an inline confirmation.
  * Controls appear only when the thread's scopes allow them.
  */
