@@ -180,6 +180,15 @@ export class Gen {
     });
   };
 
+  /**
+   * Any library's counted id: `prefix` + the n-th number of that prefix on this page (`__BVID__`,
+   * `dijit_form_Button_`, `ui-id-`, `accordion-`…), renumbered by `counterShift` like the others.
+   */
+  counted = (prefix: string) => {
+    const n = this.next(prefix);
+    return this.record(this.generatedIds, () => `${prefix}${n + this.counterShift}`);
+  };
+
   /** Next.js CSS Modules (`Button_root__x7Ka2`: base64 hash, often no digit at all). */
   nextModule = (component: string, local: string) =>
     this.record(this.generatedClasses, () => `${component}_${local}__${this.chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}`);

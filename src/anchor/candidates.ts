@@ -111,10 +111,20 @@ export function parentPaths(target: Element, budget: WorkBudget): { path: string
     // Above the chain's id anchor the chain knows no path; the ancestor's own chain needs no query
     // when the budget is spent, so a pin never loses its ancestors to a slow machine.
     const chained = structural.ancestor(depth);
-    const paths = free && isPositionFree(free) ? [free] : chained.length ? chained : ownChain(parent, budget);
+    const paths = free && isPositionFree(free) ? [free] : (chained.length ? chained : ownChain(parent, budget)).map((path) => withOwnText(parent!, path));
     for (const path of unique(paths)) parents.push({ path, depth });
   }
   return parents;
+}
+
+/**
+ * A counting path to an ancestor carries the ancestor's text: after its list is re-sorted the same
+ * count names another row or card, and the locator must see that before placing a pin on it.
+ */
+function withOwnText(ancestor: Element, path: string): string {
+  const content = contentOf(ancestor);
+  const marked = content ? withMarks(path, [{ kind: 't', level: 0, ...content }]) : path;
+  return marked.length <= MAX_PATH_LENGTH ? marked : path;
 }
 
 function ownChain(element: Element, budget: WorkBudget): string[] {

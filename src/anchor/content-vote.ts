@@ -30,6 +30,9 @@ export interface Ballot {
 /** Resemblance at or above this makes a match (for texts of MIN_WORDS words or more), if it leads the next by MARGIN. */
 const SAME_CONTENT = 0.5;
 const MARGIN = 0.25;
+/** An edit keeps ≈ 0.5 of all words in common (unrelated texts of a page ≈ 0.07) and most of the text's distinct words. */
+const EDITED_RESEMBLANCE = 0.25;
+const EDITED_LENGTH = 0.6;
 
 /**
  * A verdict when the content settles it: the one element of the pinned one's shape with the pinned
@@ -95,6 +98,12 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
       .map((c) => ({ element: c.element, score: c.content ? kept(mark, c.content, useful) : 0 }))
       .sort((a, b) => b.score - a.score);
     if (!best || best.score < SAME_CONTENT || best.score - (next?.score ?? 0) < MARGIN) return { verdict: null, differs };
+    if (!editedFrom(mark, candidates.find((c) => c.element === best.element)!.content!)) return { verdict: null, differs };
+    if (!keepsOwnWord(mark, best.element, candidates)) return { verdict: null, differs };
+    // Likeness alone cannot tell the pinned text edited from a look-alike's once the pinned one is
+    // gone ("Posts: 8" and "Posts: 39"): a position or the old neighbours must point there too.
+    const placed = counted.some((b) => b.element === best.element) || (neighbours && ['same', 'similar'].includes(readMark(neighbours, best.element)));
+    if (!placed) return { verdict: null, differs };
     // The counting paths name one element that still reads like the pinned one: an estimate that
     // ranks another first does not outweigh them (the positions decide, with `differs`).
     const named = counted.length === 1 ? counted[0]!.element : null;
@@ -102,6 +111,30 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
     return elect(best.element);
   }
   return { verdict: null, differs };
+}
+
+/**
+ * Whether `content` can be the marked text edited, judged on every sampled word and on its length:
+ * the telling words alone are few, and a neighbour holding just them (a name cell beside the email
+ * cell `name@example.com` it was made from, once that cell is gone) scores as high as an edit. An
+ * editor who rewrites 30 % of a text keeps about half its words in common and about its length.
+ */
+function editedFrom(mark: ContentMark, content: Content): boolean {
+  return resemblance(mark, content) >= EDITED_RESEMBLANCE && content.count >= mark.count * EDITED_LENGTH;
+}
+
+/**
+ * Whether `element` still holds a sampled word of the mark that no other candidate holds. Look-alikes
+ * share their template ("Member Joined: Jan 2004 Posts: 8" beside "… Posts: 39"), so likeness alone
+ * elects a neighbour once the pinned element is gone; the pinned one edited keeps most of its own words.
+ */
+function keepsOwnWord(mark: ContentMark, element: Element, candidates: Candidate[]): boolean {
+  for (let slot = 0; slot < mark.words.length / 2; slot++) {
+    const value = mark.words.slice(slot * 2, slot * 2 + 2);
+    const holders = candidates.filter((c) => c.content?.has?.(slot, value));
+    if (holders.length === 1 && holders[0]!.element === element) return true;
+  }
+  return false;
 }
 
 /**

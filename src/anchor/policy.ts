@@ -21,12 +21,12 @@ const GENERATED_PREFIX =
 
 /**
  * Ids that libraries count out per page load under names that look hand-written (`gwt-uid-12`,
- * `x-auto-7`, `__BVID__23`, Vuetify's `input-12`, `rc-tabs-3-tab-2`, `tab-4`): a widget's kind and
+ * `x-auto-7`, `__BVID__23`, Vuetify's `input-12`, `rc-tabs-3-tab-2`, `tab-4`, data grids' `row-3`): a widget's kind and
  * its place in the render order. One more component rendered earlier renumbers all that follow, and
  * the old name then belongs to another element — a path through it lands there silently.
  */
 const COUNTED =
-  /^(?:__)?(?:gwt-uid|x-auto|x-gen|ext-comp|ext-element|bvid|react-aria|rc[-_](?:tabs|select|menu|tree|tooltip|collapse|picker)|tippy|dijit_\w+|j_idt?|mce|cke|yui-gen|input|field|select|checkbox|radio|switch|toggle|tooltip|popover|dropdown|listbox|option|combobox|menu|menuitem|dialog|modal|tab|tabpanel|accordion|collapse|uid|widget|component|instance|control|ctrl)(?:__|[-_])?\d+(?:$|[-_:])/i;
+  /^(?:__)?(?:gwt-uid|x-auto|x-gen|ext-comp|ext-element|bvid|react-aria|rc[-_](?:tabs|select|menu|tree|tooltip|collapse|picker)|tippy|dijit_\w+|j_idt?|mce|cke|yui-gen|input|field|select|checkbox|radio|switch|toggle|tooltip|popover|dropdown|listbox|option|combobox|menu|menuitem|dialog|modal|tab|tabpanel|accordion|collapse|uid|widget|component|instance|control|ctrl|row|grid-row|list-item|tree-?node)(?:__|[-_])?\d+(?:$|[-_:])/i;
 
 /** Next.js / webpack CSS Modules: `[name]_[local]__[hash:base64:5]` (`Button_root__x7Ka2`, `Home_main__nLjiQ`), often without a digit. */
 const CSS_MODULE_BASE64 = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9-]+__([\w-]{5})$/;

@@ -9,7 +9,9 @@
  * When no path votes, the ancestors' paths stand in (and disambiguate paths that now match several
  * elements). First load: kept small.
  */
+import { readMark } from './content-check';
 import { contentVote, distinct, type Ballot, type Verdict } from './content-vote';
+import { contentOf, marksIn } from './fingerprint';
 import { pathKind } from './path-kind';
 import { renderedMatches, uniqueMatch } from './query';
 import type { PinElement, PinParent } from './types';
@@ -35,13 +37,13 @@ export function vote(spots: PinElement[], parents: PinParent[], root: Document):
 
   const counted = distinct(ballots);
   const content = contentVote(spots, root, counted);
-  if (content?.verdict) return content.verdict;
+  if (content?.verdict) return unlessNestedTwin(content.verdict, spots, root);
   if (counted.length === 1) {
     const { element, spot } = counted[0]!;
     // Trusted when both directions agree (or the pin has no second direction to ask: a single-path
     // thread from another client is as good as that path), unless the content says otherwise.
     const agreed = new Set(ballots.map((b) => b.kind)).size === 2 || new Set(kinds).size === 1;
-    if (agreed && !content?.differs(element)) return { status: 'exact', element, spot };
+    if (agreed && !content?.differs(element)) return unlessNestedTwin({ status: 'exact', element, spot }, spots, root);
     // One direction found nothing, or the content differs: something was inserted, removed or moved
     // here, and the match may be a neighbour in the pinned element's place — or anything, if whole
     // lists moved. Only an ancestor found without counting is sure to hold the spot.
@@ -92,7 +94,39 @@ function trustedAncestor(paths: string[], root: Document): Element | null {
   const free = found.find((f) => f.element && pathKind(f.path) === 'free');
   if (free) return free.element;
   const elements = new Set(found.map((f) => f.element));
-  return elements.size === 1 ? found[0]!.element : null;
+  const element = elements.size === 1 ? found[0]!.element : null;
+  return element && found.every((f) => textAgrees(f.path, element)) ? element : null;
+}
+
+/**
+ * A counted ancestor still reads as it did (its text the same or edited), if its path carries its
+ * text: the same count after a re-sort names another row, and a pin drawn on that row is wrong.
+ */
+function textAgrees(path: string, element: Element): boolean {
+  const mark = marksIn(path).find((m) => m.kind === 't');
+  if (!mark) return true;
+  const reading = readMark(mark, element);
+  return reading === 'same' || reading === 'similar';
+}
+
+/**
+ * A wrapper inserted around the pinned element, or inside it around all its children, leaves two
+ * nested elements reading the same where one stood, and paths written when it was alone now match
+ * both. Which of the two was pinned no stored path tells (the wrapper takes the element's place, or
+ * the element keeps it): the pin goes approximately on the outer one, which holds both.
+ */
+function unlessNestedTwin(verdict: Verdict, spots: PinElement[], root: Document): Verdict {
+  const element = verdict.element;
+  const text = contentOf(element)?.exact;
+  const parent = element.parentElement;
+  const child = element.childElementCount === 1 ? element.firstElementChild : null;
+  const twin = child && contentOf(child)?.exact === text ? child : parent?.childElementCount === 1 && contentOf(parent)?.exact === text ? parent : null;
+  if (!twin) return verdict;
+  const both = spots.some((s) => {
+    const found = renderedMatches(root, s.elementPath);
+    return Array.isArray(found) && found.includes(element) && found.includes(twin);
+  });
+  return both ? { status: 'approximate', element: twin === parent ? twin : element, spot: verdict.spot } : verdict;
 }
 
 /** Contenders disagree: the smallest element containing them all (approximate), unless that is the whole page. */

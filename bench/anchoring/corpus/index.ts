@@ -7,6 +7,7 @@ import { enterpriseApp, reactApp } from './generated.ts';
 import { gallery, megaMenu, styledLanding, tailwindLanding, team, vueApp } from './marketing.ts';
 import { forum, linkBoard, longform } from './oldweb.ts';
 import { blogComments, shopList, siteSearch } from './repeated.ts';
+import { bootstrapVue, cmsEditor, dojoDesktop } from './widgets.ts';
 
 export const CORPUS: { name: string; build: PageBuilder }[] = Object.entries({
   article, docs, news, comments, faq, legacy,
@@ -15,4 +16,5 @@ export const CORPUS: { name: string; build: PageBuilder }[] = Object.entries({
   tailwindLanding, styledLanding, megaMenu, gallery, team, vueApp,
   // The real web's plainer side (issue 14): old markup, long articles, look-alike items, counted ids.
   forum, linkBoard, longform, shopList, blogComments, siteSearch, reactApp, enterpriseApp,
+  bootstrapVue, dojoDesktop, cmsEditor,
 }).map(([name, build]) => ({ name, build }));
