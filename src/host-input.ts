@@ -5,8 +5,8 @@
  * `code` and one console.warn by createPinmark, never thrown into the page.
  */
 import type { HostTokenSource } from './auth/auth';
-import type { PinmarkEventName } from './state/events';
-import { VIEW_MODE_SETTINGS, type ViewModeSetting } from './state/view-mode';
+import type { PinmarkEventName } from './types';
+import { VIEW_MODE_SETTINGS, type ViewModeSetting } from './state/model/view-mode';
 
 export class HostInputError extends Error {
   /** `invalid_options` (init), `invalid_argument` (a method's argument), `not_initialized`. */

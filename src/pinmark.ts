@@ -7,12 +7,11 @@
 import { createDiagnosticsHandle } from './capture/diagnostics/handle';
 import { checkSubscription, HostInputError, tokenSourceOf, viewModeOf } from './host-input';
 import type { LoaderExtras } from './loader/stub';
-import { toWidgetError } from './state/errors';
-import type { PinmarkEventMap } from './state/events';
-import type { WidgetError } from './state/store';
+import { toWidgetError } from './state/model/errors';
+import type { PinmarkEventMap } from './state/model/events';
+import type { WidgetError } from './state/model/shapes';
 import { startRuntime, type Runtime, type RuntimeConfig } from './runtime';
-import type { ScreenshotConfig } from './state/screenshot-actions';
-import type { LiveRefreshConfig } from './state/live-refresh';
+import type { LiveRefreshConfig, ScreenshotConfig } from './state/model/config';
 import type { PinmarkIdentifyResult, PinmarkInstance, PinmarkOptions, PinmarkTheme } from './types';
 import { checkStrings } from './ui/i18n';
 import { Emitter } from './util/emitter';

@@ -4,29 +4,25 @@
  */
 import { createApiClient } from './api/client';
 import type { HostTokenSource } from './auth/auth';
-import { createController, type ControllerConfig } from './state/actions';
-import type { DiagnosticsSource } from './state/compose-actions';
-import type { EmitFn, PinmarkEventMap } from './state/events';
-import type { WidgetError } from './state/store';
-import type { ViewModeSetting } from './state/view-mode';
-import type { PinmarkTheme } from './types';
+import { createController, type ControllerConfig } from './state/controller';
+import type { DiagnosticsSource } from './state/actions/deps';
+import type { EmitFn, PinmarkEventMap } from './state/model/events';
+import type { WidgetError } from './state/model/store';
+import type { ViewModeSetting } from './state/model/view-mode';
+import type { PinmarkOptions } from './types';
 import { applyLocale, resetLocale, type StringOverrides } from './ui/i18n';
 import { mountWidget } from './ui/mount';
 import { Emitter } from './util/emitter';
 import { ListenerCollection } from './util/listener-collection';
 
-export interface RuntimeConfig extends ControllerConfig {
-  nonce?: string;
-  /** Colour theme of the UI (`data-theme` on the host). */
-  theme?: PinmarkTheme;
-  /** The host consented to attaching console errors and failed requests to new threads. */
-  diagnostics?: boolean;
-  /** The widget's language (BCP 47) and the host's checked string overrides (`ui/i18n`). */
-  locale?: string;
-  strings?: StringOverrides;
-  /** Which device classes' pins show from the start (default `auto`). */
-  viewMode?: ViewModeSetting;
-}
+/** The checked options (pinmark.ts validateOptions): the controller's part and the UI's. */
+export type RuntimeConfig = ControllerConfig &
+  Pick<PinmarkOptions, 'nonce' | 'theme' | 'locale' | 'viewMode'> & {
+    /** The host consented to attaching console errors and failed requests to new threads. */
+    diagnostics?: boolean;
+    /** The host's string overrides, checked against the table (`ui/i18n`). */
+    strings?: StringOverrides;
+  };
 
 export interface Runtime {
   open(): void;
@@ -52,12 +48,10 @@ export function startRuntime(
     uiEvents.emit(event, payload);
     emit(event, payload);
   };
-  // Holder so the client can read the token of a controller created just after it.
-  const session: { token: () => string | null } = { token: () => null };
-  const api = createApiClient({ apiBase: config.apiBase, getToken: () => session.token() });
+  // Without a session: the controller's auth signs in through it and makes the session's client.
+  const api = createApiClient({ apiBase: config.apiBase });
   owner.own(() => api.abortAll());
   const controller = createController({ config, api, owner, emit: guardedEmit, report, diagnostics });
-  session.token = () => controller.auth.token();
   if (config.viewMode) controller.actions.setViewMode(config.viewMode);
 
   const mount = () => {

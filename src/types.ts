@@ -1,9 +1,41 @@
-/** Public types of the widget: what a host passes in and gets back. */
-import type { PinmarkEventMap, PinmarkEventName } from './state/events';
-import type { StringOverrides } from './ui/i18n';
-import type { ViewModeBreakpoints, ViewModeSetting } from './state/view-mode';
+/**
+ * Public types of the widget: what a host passes in and gets back. A leaf (only wire types and the
+ * words' shape below it): state/ derives its internal configurations from these, so the option
+ * shapes are declared once, here.
+ */
+import type { MessageResponse, ThreadResponse, ViewModeCategory } from './api/wire';
+// The one edge upward: the words' shape is the English table's own type (ui/i18n/en.ts), type-only.
+import type { StringOverrides } from './ui/i18n/overrides';
 
-export type { PinmarkEventMap, PinmarkEventName, ViewModeBreakpoints };
+/** Events the widget emits to the host through `on(event, handler)`. */
+export interface PinmarkEventMap {
+  /** Start-up finished: UI mounted, session restored or attempted, threads loaded when signed in. */
+  ready: { signedIn: boolean };
+  signedIn: { userId: string; name: string };
+  signedOut: { expired: boolean };
+  threadCreated: { thread: ThreadResponse };
+  messageCreated: { threadId: string; message: MessageResponse };
+  /** An edit of a message was saved (`message` as the server returned it). */
+  messageUpdated: { threadId: string; message: MessageResponse };
+  messageDeleted: { threadId: string; messageId: string };
+  threadResolved: { threadId: string };
+  threadReopened: { threadId: string };
+  threadDeleted: { threadId: string };
+  /** A thread's pin was moved and the server saved its new place (`thread` has the new anchor). */
+  threadMoved: { threadId: string; thread: ThreadResponse };
+  /** Something failed; the widget already told the reviewer where relevant. */
+  error: { code: string; status: number; message: string };
+}
+
+export type PinmarkEventName = keyof PinmarkEventMap;
+
+/** Viewport widths where device classes start (see PinmarkViewMode). */
+export interface ViewModeBreakpoints {
+  /** Smallest width counted as tablet (default 768). */
+  tablet?: number;
+  /** Smallest width counted as desktop (default 1024). */
+  desktop?: number;
+}
 
 /**
  * Which pins show (`setViewMode`, option `viewMode`): `auto` (default) — those made on the
@@ -11,7 +43,7 @@ export type { PinmarkEventMap, PinmarkEventName, ViewModeBreakpoints };
  * `desktop` | `tablet` | `mobile` — that device class whatever the viewport's width (new threads
  * are posted under it too).
  */
-export type PinmarkViewMode = ViewModeSetting;
+export type PinmarkViewMode = 'auto' | 'all' | ViewModeCategory;
 
 /** What the `error` event carries and a failed `identify()` resolves with. */
 export type PinmarkError = PinmarkEventMap['error'];

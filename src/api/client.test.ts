@@ -27,7 +27,7 @@ afterEach(() => vi.useRealTimers());
 describe('api client', () => {
   it('sends the bearer, API version and JSON content type, and unwraps data', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { id: 'm1', readOnly: false } }));
-    const api = createApiClient({ apiBase: 'http://localhost:8787/', getToken: () => 'pmx_token', fetch });
+    const api = createApiClient({ apiBase: 'http://localhost:8787/', credential: { token: () => 'pmx_token', handleUnauthorized: async () => false }, fetch });
     await expect(api.getMarkup('m1')).resolves.toEqual({ id: 'm1', readOnly: false });
     expect(calls[0]!.url).toBe('http://localhost:8787/api/v2/markups/m1');
     expect(calls[0]!.init.method).toBe('GET');
@@ -40,7 +40,7 @@ describe('api client', () => {
 
   it('serialises bodies and encodes path ids', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { id: 'msg' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', getToken: () => 't', fetch });
+    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 't', handleUnauthorized: async () => false }, fetch });
     await api.createMessage('a/b', { message: { ops: [{ insert: 'hi\n' }] } });
     expect(calls[0]!.url).toBe('http://x.test/api/v2/threads/a%2Fb/messages');
     expect(calls[0]!.init.method).toBe('POST');
@@ -49,7 +49,7 @@ describe('api client', () => {
 
   it('sends no Authorization header to unauthenticated endpoints or without a token', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { exchangeToken: 'x' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', getToken: () => 'pmx', fetch });
+    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 'pmx', handleUnauthorized: async () => false }, fetch });
     await api.sdkExchangeResult({ state: 's', publicKey: 'pk', markupId: 'm' });
     expect(headersOf(calls[0]!).Authorization).toBeUndefined();
     expect(calls[0]!.url).toBe('http://x.test/api/v2/auth/sdk-exchange/result?state=s&publicKey=pk&markupId=m');
@@ -59,7 +59,7 @@ describe('api client', () => {
 
   it('uses the identity token as bearer for the SDK exchange', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { exchangeToken: 'pmx' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', getToken: () => 'ignored', fetch });
+    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 'ignored', handleUnauthorized: async () => false }, fetch });
     await api.sdkExchange('idp-token', { publicKey: 'pk', markupId: 'm', sdkOrigin: 'http://host.test' });
     expect(headersOf(calls[0]!).Authorization).toBe('Bearer idp-token');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ publicKey: 'pk', markupId: 'm', sdkOrigin: 'http://host.test' });

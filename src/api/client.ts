@@ -4,6 +4,9 @@
  * Every request carries the bearer token (when there is one), `Service-API-Version` and a JSON
  * content type; successful bodies are unwrapped from `{data}`; 204 resolves to `undefined`; every
  * failure — HTTP error, network failure, timeout — rejects with an `ApiError`, never anything else.
+ * A client made `withCredential` owns the reviewer's session: it sends its token and, on a 401,
+ * renews it once (one renewal shared by every request refused meanwhile) and asks again, so no
+ * caller wraps its calls for that.
  */
 import { natives } from '../util/natives';
 import { ApiError, apiErrorFromBody, isRecord } from './errors';
@@ -44,11 +47,18 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export interface ApiClientOptions {
   /** Origin of the service, e.g. `https://feedback.example.com` (a trailing slash is fine). */
   apiBase: string;
-  /** The current exchange token, read for every request. */
-  getToken?: () => string | null | undefined;
+  /** The session whose token every request carries (read for each one); none: no token is sent. */
+  credential?: ApiCredential;
   timeoutMs?: number;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof fetch;
+}
+
+/** The session a client sends (auth/auth.ts is one): its token now, and what to do after a 401. */
+export interface ApiCredential {
+  token(): string | null | undefined;
+  /** Renews the session silently where it can; true when there is a new token to try again with. */
+  handleUnauthorized(): Promise<boolean>;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -69,21 +79,35 @@ export type MutationOptions = Pick<RequestOptions, 'idempotencyKey' | 'signal'>;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient(options: ApiClientOptions) {
+/** `inFlight` is shared with the clients made `withCredential`, so one `abortAll` stops them all. */
+export function createApiClient(options: ApiClientOptions, inFlight = new Set<AbortController>()) {
   const base = options.apiBase.replace(/\/+$/, '') + API_PREFIX;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // The page's fetch/JSON may be patched (headers added, bodies rewritten): util/natives.ts.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => natives().fetch(input, init));
-  const inFlight = new Set<AbortController>();
+  const { credential } = options;
+  let renewing: Promise<boolean> | null = null;
 
+  /** Sends; a request with the credential's token that gets a 401 renews the session once and is sent again. */
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await send<T>(method, path, opts);
+    } catch (error) {
+      if (!credential || opts.bearer !== undefined || !(error instanceof ApiError) || error.status !== 401) throw error;
+      renewing ??= credential.handleUnauthorized().finally(() => (renewing = null));
+      if (await renewing) return send<T>(method, path, opts);
+      throw error;
+    }
+  }
+
+  async function send<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
     const url = base + path + queryString(opts.query);
     const headers: Record<string, string> = {
       'Service-API-Version': SERVICE_API_VERSION,
       'Content-Type': 'application/json',
       Accept: 'application/json',
     };
-    const token = opts.bearer !== undefined ? opts.bearer : options.getToken?.();
+    const token = opts.bearer !== undefined ? opts.bearer : credential?.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
@@ -164,6 +188,8 @@ export function createApiClient(options: ApiClientOptions) {
     abortAll(): void {
       for (const controller of inFlight) controller.abort();
     },
+    /** The same client sending `credential`'s token and renewing it once on a 401. */
+    withCredential: (next: ApiCredential) => createApiClient({ ...options, credential: next }, inFlight),
 
     // ---- authentication
     getAuthConfig: (publicKey: string, origin?: string) =>

@@ -1,3 +1,3 @@
-export { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient, type ApiClientOptions } from './client';
+export { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient, type ApiClientOptions, type ApiCredential } from './client';
 export { ApiError, isApiError, type ApiErrorCode } from './errors';
 export { getStoredJson, postToStorage, type StorageUploadOptions } from './storage';

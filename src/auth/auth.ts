@@ -15,6 +15,7 @@
  */
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import type { PinmarkOptions } from '../types';
 import type { ListenerCollection } from '../util/listener-collection';
 import { exchangeHostToken, toSession, type HostTokenSource } from './host-token';
 import { startPopupSignIn, type PopupSignInOptions } from './popup-sign-in';
@@ -36,14 +37,11 @@ export type AuthState =
   | { status: 'signing-in'; method: SignInMethod }
   | { status: 'signed-in'; session: StoredSession; method: SignInMethod };
 
-export interface AuthOptions {
+/** The host's sign-in options (src/types.ts, not declared again) and what auth is built with. */
+export interface AuthOptions
+  extends Pick<PinmarkOptions, 'apiBase' | 'publicKey' | 'markupId' | 'signInUrl' | 'getCustomerToken' | 'getIdentityToken'> {
+  /** A client without a session: the exchanges send their own bearer. */
   api: ApiClient;
-  apiBase: string;
-  publicKey: string;
-  markupId: string;
-  signInUrl?: string;
-  getCustomerToken?: () => Promise<string>;
-  getIdentityToken?: () => Promise<string>;
   owner: ListenerCollection;
   onChange: (state: AuthState) => void;
   /** Test seams. */

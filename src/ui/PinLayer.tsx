@@ -9,8 +9,8 @@
 import { effect } from '@preact/signals';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../api/wire';
-import { anchorOfThread, type PinAnchor } from '../state/anchoring';
-import { categoryOfThread } from '../state/view-mode';
+import { anchorOfThread, type PinAnchor } from '../state/model/anchoring';
+import { categoryOfThread } from '../state/model/view-mode';
 import { useListeners, useReview, useWidget } from './hooks';
 import { createPinMover } from './pin-mover';
 import { PENDING } from './positions';

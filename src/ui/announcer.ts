@@ -8,8 +8,8 @@
  * skipped"), and failures that need an answer keep their `role="alert"` (notices, form errors).
  */
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
-import type { Controller } from '../state/actions';
-import type { PinmarkEventMap, PinmarkEventName } from '../state/events';
+import type { Controller } from '../state/controller';
+import type { PinmarkEventMap, PinmarkEventName } from '../state/model/events';
 import type { ListenerCollection } from '../util/listener-collection';
 import { strings } from './strings';
 

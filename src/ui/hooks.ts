@@ -2,7 +2,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext, useLayoutEffect } from 'preact/hooks';
-import type { Controller } from '../state/actions';
+import type { Controller } from '../state/controller';
 import { ListenerCollection } from '../util/listener-collection';
 import type { OverlayEngine } from './overlay/engine';
 import type { PositionBoard } from './positions';

@@ -11,7 +11,7 @@
  */
 import { effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
-import type { Controller } from '../state/actions';
+import type { Controller } from '../state/controller';
 import type { PinmarkTheme } from '../types';
 import { ListenerCollection } from '../util/listener-collection';
 import { createAnnouncer, type WidgetEvents } from './announcer';

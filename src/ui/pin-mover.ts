@@ -6,7 +6,7 @@
  * 1 px), Enter saves, Esc or leaving the pin cancels. Saving is the state's optimistic movePin; the
  * pin is drawn at the drop point (an overlay override) until the save settles.
  */
-import type { Actions } from '../state/actions';
+import type { Actions } from '../state/controller';
 import type { OverlayEngine } from './overlay/engine';
 import type { Point } from './positions';
 

@@ -5,7 +5,7 @@
  * as soon as a session exists, in parallel with the thread list's fetch.
  */
 import { deltaCss } from '../delta';
-import type { Controller } from '../state/actions';
+import type { Controller } from '../state/controller';
 import type { ReviewTools } from './hooks';
 import { OverlayEngine } from './overlay/engine';
 import panelsCss from './panels.css?inline';

@@ -11,7 +11,7 @@ import { AttachmentChips } from '../lazy';
 import { useMentionSource } from '../mentions';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';
-import { NEW_THREAD } from '../../state/store';
+import { NEW_THREAD } from '../../state/model/store';
 import { ScreenshotDraft } from './ScreenshotDraft';
 
 export function Composer() {

@@ -1,5 +1,5 @@
 /**
- * English sentences for failures (`describeError` in `ui/strings.ts` picks one by error code): what
+ * English sentences for failures (error-sentences.ts says which one each error code gets): what
  * went wrong and, where it helps, what to do. `cause` is the sentence of an underlying failure, or ''.
  * Screenshot reasons complete "Screenshot skipped: …", so they start in lower case.
  */

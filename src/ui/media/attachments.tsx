@@ -5,8 +5,8 @@
  * storage's signed address, which serves them as downloads.
  */
 import type { Attachment } from '../../api/wire';
-import type { AttachmentDraft } from '../../state/attachment-actions';
-import { DIAGNOSTICS_FILENAME } from '../../state/diagnostics-summary';
+import type { AttachmentDraft } from '../../state/actions/attachment-actions';
+import { DIAGNOSTICS_FILENAME } from '../../state/actions/diagnostics-summary';
 import { DiagnosticsSummary } from './DiagnosticsSummary';
 import { useWidget } from '../hooks';
 import { describeError, strings } from '../strings';

@@ -6,7 +6,7 @@
  * few hundred `includes`. Pure apart from remembering the filter for the page session.
  */
 import type { ThreadResponse } from '../../api/wire';
-import { messageText } from '../../state/helpers';
+import { messageText } from '../../state/model/helpers';
 
 export type ListFilter = 'open' | 'resolved' | 'all';
 export const LIST_FILTERS: readonly ListFilter[] = ['open', 'resolved', 'all'];

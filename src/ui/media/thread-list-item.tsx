@@ -4,7 +4,7 @@
  * number yet and says so instead.
  */
 import type { ThreadResponse } from '../../api/wire';
-import { messageText } from '../../state/helpers';
+import { messageText } from '../../state/model/helpers';
 import { relativeTime } from '../format';
 import { strings } from '../strings';
 

@@ -2,7 +2,7 @@
  * One pin as the overlay engine tracks it, and the per-frame steps on it: measuring (reads only)
  * and drawing (writes only). Kept apart from the engine's scheduling so each half stays small.
  */
-import { pointOfPin, resolveAnchor, type PinAnchor, type ResolvedPin } from '../../state/anchoring';
+import { pointOfPin, resolveAnchor, type PinAnchor, type ResolvedPin } from '../../state/model/anchoring';
 import type { Point } from '../positions';
 import { clipAncestorsOf, clipBoxOf, contains, isStyleVisible, type Box } from './clip';
 import type { RetryState } from './reanchor';

@@ -2,7 +2,7 @@
  * Test-only: the overlay engine mounted on its own (no widget, no server) in a shadow root like the
  * widget's, with plain pin elements, so tests and benchmarks can check placement on real layouts.
  */
-import type { PinAnchor } from '../../state/anchoring';
+import type { PinAnchor } from '../../state/model/anchoring';
 import { PositionBoard } from '../positions';
 import { OverlayEngine } from './engine';
 

@@ -1,5 +1,5 @@
 /** The overlay engine's public shapes (engine.ts). */
-import type { PinAnchor } from '../../state/anchoring';
+import type { PinAnchor } from '../../state/model/anchoring';
 import type { PositionBoard } from '../positions';
 
 export interface OverlayTarget {

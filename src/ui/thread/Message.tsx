@@ -6,8 +6,8 @@
 import { useState } from 'preact/hooks';
 import type { MessageResponse } from '../../api/wire';
 import { renderDelta, textToDelta } from '../../delta';
-import { allows, messageText } from '../../state/helpers';
-import { editKey } from '../../state/store';
+import { allows, messageText } from '../../state/model/helpers';
+import { editKey } from '../../state/model/store';
 import { RichTextEditor } from '../editor';
 import { useWidget } from '../hooks';
 import { MessageAttachments } from '../lazy';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import type { ThreadResponse } from '../../api/wire';
-import { allows } from '../../state/helpers';
+import { allows } from '../../state/model/helpers';
 import { EMPTY_DELTA } from '../../delta';
 import { RichTextEditor } from '../editor';
 import { AttachButton, dropProps, pasteFilesProps } from '../files';
