@@ -139,19 +139,26 @@ const WHY: Partial<Record<MutationName, string>> = {
     'by a text its neighbours share: the forward count names the copy, the backward count the original, and neither ' +
     'the text nor the neighbours decide between them.',
   'a sibling removed':
-    'a nameless element (a table cell, a card field) whose own text many share ("$19.99", "In stock", "Page"): the two ' +
-    'counts disagree after the removal and no contender holds a text that is its alone.',
+    'a nameless element whose own text many share ("$19.99", "Share", "⋯") or that has none (an empty cell, a checkbox), ' +
+    'next to the removed sibling: its neighbours and the row or card text that told it apart changed with the removal, ' +
+    'and a look-alike re-sorted into its place would read the same. (Issue 14, third round: one count running past the ' +
+    'end while the other names an element holding the pinned text unedited is now exact.)',
   'wrapper inserted':
     'a wrapper around all of an item\'s children turns the forward and backward counts into paths of different depth; ' +
     'items told apart only by a shared text are then placed on their list. Its one *wrong* pin: a wrapper around a ' +
     '"Reply" inside the wrapper\'s place, named by the paths alone while the pinned element sits inside a sibling.',
   'text edited':
-    'a short text (under four words: a cell, a date, a status) edited at a place whose neighbours many share ("×1", ' +
-    '"Reply"), or a longer one whose telling words were the edited ones: an edit in place and another item moved there ' +
-    'read the same, so the pin is placed approximately.',
+    'a short text (under four words: a cell, a date, a status, a price) edited where its neighbours are shared by other ' +
+    'items ("✓ | —", "€80.00 | Shipped") or were edited too: an edit in place and a look-alike swapped into its place ' +
+    'read the same, and the marks hold word samples, not the words, so one edited word of two cannot be recognised. ' +
+    '(Third round: neighbours read at a cell\'s or post\'s level that only its own siblings share, and neighbours edited ' +
+    'together with an inline element but clearly closer than any other element\'s, now place it.)',
   'all of these combined':
     'the element is moved, edited, wrapped and surrounded by new and removed siblings at once; a short or shared text ' +
-    'edited at a new place leaves nothing to recognise, so it is approximate. Its *wrong* pins (5 of 700): items whose ' +
-    'distinguishing words were edited while another item with the same template words took their place, where both ' +
-    'counts and the neighbours agree on the newcomer ("www.example.org › docs › …", an email cell edited to one word).',
+    'edited at a new place leaves nothing to recognise, so it is approximate. Its *wrong* pins (3 of 700, from 5): two ' +
+    'where a re-sort swapped the pinned item with a look-alike (same neighbours, both counts on the newcomer) while the ' +
+    'pinned item\'s own text was edited — an edit in place reads exactly so, and text-edited pins rely on it — and one ' +
+    'wrapper without a class around a nameless price cell, which no stored path tells from the cell. (Third round: an ' +
+    'edited own text recognised by likeness only when no other element of its kind reads nearly as alike — "…@example.com" ' +
+    'cells, "www.example.org › docs › …" lines.)',
 };

@@ -55,6 +55,8 @@ export interface Marks {
   neighbours?: ContentMark;
   /** The identifying mark's telling slots among the elements of its shape (undefined: all slots); computed on first use. */
   identifyingSlots?: () => boolean[] | undefined;
+  /** Whether another element of the shape reads nearly as like the identifying mark as `e` does. */
+  identifyingRivalled?: (e: Element) => boolean;
   /** The backward path, to look for the pinned text elsewhere among elements of its shape. */
   backwardPath?: string;
 }
@@ -70,11 +72,17 @@ export interface Marks {
 export function mayDiffer(marks: Marks, e: Element, root: Document): boolean {
   const { identifying, neighbours } = marks;
   const own = ownMark(marks);
-  const byIdentity = identifying ? readMark(identifying, e, marks.identifyingSlots) : 'unsure';
+  let byIdentity = identifying ? readMark(identifying, e, marks.identifyingSlots) : 'unsure';
+  // Edited text is recognised by likeness only with a clear lead: when others of its kind read as
+  // alike ("…@example.com" cells, "www.example.org › docs › …" lines), likeness cannot say which one it is.
+  if (byIdentity === 'similar' && marks.identifyingRivalled?.(e)) byIdentity = 'unsure';
   if (byIdentity === 'same' || byIdentity === 'similar') return ownMoved(marks, e, root);
   const around = neighbours ? readMark(neighbours, e) : null;
   // Rewritten where it stands: the very neighbours it had, and they are its alone.
   if (around === 'same' && telling(neighbours!, e, marks.backwardPath, root)) return ownMoved(marks, e, root);
+  // Rewritten together with its neighbours (an inline element in a paragraph an editor rewrote):
+  // they read as edited, and clearly more like the old ones than any other element's neighbours do.
+  if (around === 'similar' && clearlyClosest(neighbours!, e, marks.backwardPath, root)) return ownMoved(marks, e, root);
   if (byIdentity === 'other') return true;
   const ownReading = own ? readMark(own, e) : 'unsure';
   const ownAlike = ownReading === 'same' || ownReading === 'similar';
@@ -83,6 +91,15 @@ export function mayDiffer(marks: Marks, e: Element, root: Document): boolean {
   if (around) return !((around === 'same' || around === 'similar') && ownAlike && ownDistinct());
   // No neighbours to ask (an only child): its own text decides.
   return !(ownAlike && ownDistinct());
+}
+
+/**
+ * Whether `e` holds the pinned element's own text exactly as it was. Only a mark of the element's
+ * own content counts: an empty cell's mark is its row's text, which its neighbour shares once it is gone.
+ */
+export function ownIntact(marks: Marks, e: Element): boolean {
+  const own = ownMark(marks);
+  return !!own && own.level === 0 && markedContent(e, own)?.exact === own.exact;
 }
 
 /** The element's own text: the backward path's mark, or the identifying one when that is its own. */
@@ -106,17 +123,42 @@ export function ownMoved(marks: Marks, e: Element, root: Document): boolean {
   // is the pinned element moved (or its twin): a date many posts share still moved within its post.
   const level = marks.identifying?.level ?? 0;
   if (level > 0) {
-    let scope: Element | null = e;
-    for (let i = 0; i < level && scope; i++) scope = scope.parentElement;
+    const scope = ancestorOf(e, level);
     if (scope && others.some((m) => scope.contains(m))) return true;
   }
   return others.length === 1;
 }
 
-/** Whether no rendered element of the shape but `e` has these neighbours. */
+/**
+ * Whether no rendered element of the shape but `e` has these neighbours. Neighbours read at an
+ * ancestor (the cell's, the post's) are shared by everything of the shape inside that ancestor: those
+ * do not count against it — the neighbours place the ancestor, the agreeing counts place `e` inside.
+ */
 function telling(neighbours: ContentMark, e: Element, path: string | undefined, root: Document): boolean {
   const holders = holdersOf(neighbours, path, root);
-  return !!holders && holders.every((m) => m === e);
+  const scope = ancestorOf(e, neighbours.level);
+  return !!holders && holders.every((m) => m === e || (neighbours.level > 0 && !!scope && scope.contains(m)));
+}
+
+/** How far ahead of every other element of the shape `e`'s content must be to be recognised by likeness alone. */
+const CLEAR_LEAD = 0.25;
+
+/** Whether `e`'s content at the mark reads more like the marked one than any other rendered element's of the shape, by CLEAR_LEAD. */
+function clearlyClosest(mark: ContentMark, e: Element, path: string | undefined, root: Document): boolean {
+  const matches = path ? shapeMatches(root, path) : null;
+  if (!matches) return false;
+  const likeness = (m: Element) => {
+    const content = markedContent(m, mark);
+    return content ? Math.max(resemblance(mark, content), containment(mark, content)) : 0;
+  };
+  const lead = likeness(e) - CLEAR_LEAD;
+  return matches.every((m) => m.contains(e) || e.contains(m) || !isRendered(m) || likeness(m) < lead);
+}
+
+function ancestorOf(e: Element, level: number): Element | null {
+  let scope: Element | null = e;
+  for (let i = 0; i < level && scope; i++) scope = scope.parentElement;
+  return scope;
 }
 
 /** Rendered elements of the path's shape whose content at the mark's level is exactly the marked one (null: not countable). */

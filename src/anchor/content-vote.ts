@@ -8,7 +8,7 @@
  * First load: kept small.
  */
 import { contentCandidates, sameContent, shapeMatches, type Candidate } from './content-match';
-import { MIN_WORDS, mayDiffer, ownMoved, readMark, type Marks } from './content-check';
+import { MIN_WORDS, mayDiffer, ownIntact, ownMoved, readMark, type Marks } from './content-check';
 import { containment, informativeSlots, markedContent, marksIn, resemblance, type Content, type ContentMark } from './fingerprint';
 import { pathKind, type PathKind } from './path-kind';
 import { isRendered } from './query';
@@ -27,6 +27,16 @@ export interface Ballot {
   spot: PinElement;
 }
 
+/**
+ * The content's say: a verdict when it settles the pin; otherwise whether an element a position
+ * names may not be the pinned one, and whether it holds the pinned element's own text unedited.
+ */
+export interface ContentSay {
+  verdict: Verdict | null;
+  differs(e: Element): boolean;
+  intact(e: Element): boolean;
+}
+
 /** Resemblance at or above this makes a match (for texts of MIN_WORDS words or more), if it leads the next by MARGIN. */
 const SAME_CONTENT = 0.5;
 const MARGIN = 0.25;
@@ -40,7 +50,7 @@ const EDITED_LENGTH = 0.6;
  * Otherwise undecided, with `differs` telling whether an element a position names may not be the
  * pinned one (content-check.ts). Null when the pin carries no marks (another client's, or nothing to hash).
  */
-export function contentVote(spots: PinElement[], root: Document, counted: Ballot[]): { verdict: Verdict | null; differs(e: Element): boolean } | null {
+export function contentVote(spots: PinElement[], root: Document, counted: Ballot[]): ContentSay | null {
   const forward = spots.find((s) => pathKind(s.elementPath) === 'forward' && marksIn(s.elementPath).length);
   const backward = spots.find((s) => pathKind(s.elementPath) === 'backward');
   const mark = forward && marksIn(forward.elementPath).find((m) => m.kind === 't');
@@ -65,8 +75,27 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
     }
     return slots ?? undefined;
   };
-  const marks: Marks = { identifying: mark, own: own === mark ? undefined : own, neighbours, identifyingSlots: telling, backwardPath: backward?.elementPath };
+  const rivalled = (e: Element) => {
+    // Only for the element's own text: a row's or card's text also changes with what was added or
+    // removed inside it, and its look-alikes' rows then read as close — the neighbours decide there.
+    const candidates = mark?.level === 0 ? candidatesOf() : null;
+    if (!candidates || !mark) return false;
+    const useful = telling();
+    const likeness = (c: Content | null) => (c ? Math.max(resemblance(mark, c, useful), containment(mark, c, useful)) : 0);
+    const own = likeness(markedContent(e, mark));
+    return candidates.some((c) => !c.element.contains(e) && !e.contains(c.element) && likeness(c.content) > own - MARGIN && ['same', 'similar'].includes(readMark(mark, c.element, telling)));
+  };
+  const marks: Marks = {
+    identifying: mark,
+    own: own === mark ? undefined : own,
+    neighbours,
+    identifyingSlots: telling,
+    identifyingRivalled: rivalled,
+    backwardPath: backward?.elementPath,
+  };
   const differs = (e: Element) => mayDiffer(marks, e, root);
+  const intact = (e: Element) => ownIntact(marks, e);
+  const undecided: ContentSay = { verdict: null, differs, intact };
   // The counting paths disagree (something was inserted or removed right here): the one contender
   // that still holds the pinned element's very words is it; a look-alike or a shifted neighbour reads
   // otherwise. (Not for symbols like ✓, which neighbours share too often.)
@@ -74,43 +103,43 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   // row's, the card's), that ancestor must still read alike: "Pending" or "Details" stands in every row.
   const ancestorAgrees = (e: Element) => !mark || mark.level === 0 || ['same', 'similar'].includes(readMark(mark, e, telling));
   const holding = own?.count && counted.length > 1 ? counted.filter((b) => markedContent(b.element, own)?.exact === own.exact && ancestorAgrees(b.element)) : [];
-  if (holding.length === 1) return { verdict: { status: 'exact', element: holding[0]!.element, spot: holding[0]!.spot }, differs };
+  if (holding.length === 1) return { verdict: { status: 'exact', element: holding[0]!.element, spot: holding[0]!.spot }, differs, intact };
   const candidates = forward && mark ? candidatesOf() : null;
-  if (!forward || !mark || !candidates) return { verdict: null, differs };
+  if (!forward || !mark || !candidates) return undecided;
   const spot = forward;
   // An ancestor's content with the element's place inside it is a position within that ancestor: links
   // re-sorted inside an unchanged paragraph put another link there. Its own text, moved, says so.
   const elect = (element: Element) =>
-    mark.level > 0 && ownMoved(marks, element, root) ? { verdict: null, differs } : { verdict: { status: 'exact' as const, element, spot }, differs };
+    mark.level > 0 && ownMoved(marks, element, root) ? undecided : { verdict: { status: 'exact' as const, element, spot }, differs, intact };
   const same = sameContent(candidates, mark.exact);
   if (same.length === 1) return elect(same[0]!);
   if (same.length > 1) {
     // Copies with that very content: the one the counting paths name, if they name no other copy.
     const named = distinct(counted.filter((b) => same.includes(b.element)));
-    return named.length === 1 ? elect(named[0]!.element) : { verdict: null, differs };
+    return named.length === 1 ? elect(named[0]!.element) : undecided;
   }
   // Edited text: only the element's own content can tell (an ancestor's changes with anything inside
   // it), and only a text long enough to resemble another by more than chance.
   if (mark.level === 0 && mark.count >= MIN_WORDS) {
     const useful = telling() ?? [];
-    if (useful.filter(Boolean).length < useful.length / 2) return { verdict: null, differs };
+    if (useful.filter(Boolean).length < useful.length / 2) return undecided;
     const [best, next] = candidates
       .map((c) => ({ element: c.element, score: c.content ? kept(mark, c.content, useful) : 0 }))
       .sort((a, b) => b.score - a.score);
-    if (!best || best.score < SAME_CONTENT || best.score - (next?.score ?? 0) < MARGIN) return { verdict: null, differs };
-    if (!editedFrom(mark, candidates.find((c) => c.element === best.element)!.content!)) return { verdict: null, differs };
-    if (!keepsOwnWord(mark, best.element, candidates)) return { verdict: null, differs };
+    if (!best || best.score < SAME_CONTENT || best.score - (next?.score ?? 0) < MARGIN) return undecided;
+    if (!editedFrom(mark, candidates.find((c) => c.element === best.element)!.content!)) return undecided;
+    if (!keepsOwnWord(mark, best.element, candidates)) return undecided;
     // Likeness alone cannot tell the pinned text edited from a look-alike's once the pinned one is
     // gone ("Posts: 8" and "Posts: 39"): a position or the old neighbours must point there too.
     const placed = counted.some((b) => b.element === best.element) || (neighbours && ['same', 'similar'].includes(readMark(neighbours, best.element)));
-    if (!placed) return { verdict: null, differs };
+    if (!placed) return undecided;
     // The counting paths name one element that still reads like the pinned one: an estimate that
     // ranks another first does not outweigh them (the positions decide, with `differs`).
     const named = counted.length === 1 ? counted[0]!.element : null;
-    if (named && named !== best.element && readMark(mark, named, telling) !== 'other') return { verdict: null, differs };
+    if (named && named !== best.element && readMark(mark, named, telling) !== 'other') return undecided;
     return elect(best.element);
   }
-  return { verdict: null, differs };
+  return undecided;
 }
 
 /**

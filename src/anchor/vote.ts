@@ -4,7 +4,8 @@
  * paths fail together and silently: after an insertion they all land on the same neighbour. Without
  * a position-free vote, the content marks decide (content-vote.ts: the element with the pinned
  * content, wherever it moved), else a counted position is trusted only when the forward and backward
- * counts agree and the content there is still the pinned element's. Anything less is reported as
+ * counts agree and the content there is still the pinned element's (or one count runs past the end
+ * and the other names an element holding the pinned text unedited). Anything less is reported as
  * approximate, on the closest element that surely contains the pinned spot: never silently wrong.
  * When no path votes, the ancestors' paths stand in (and disambiguate paths that now match several
  * elements). First load: kept small.
@@ -12,7 +13,7 @@
 import { readMark } from './content-check';
 import { contentVote, distinct, type Ballot, type Verdict } from './content-vote';
 import { contentOf, marksIn } from './fingerprint';
-import { pathKind } from './path-kind';
+import { pathKind, type PathKind } from './path-kind';
 import { renderedMatches, uniqueMatch } from './query';
 import type { PinElement, PinParent } from './types';
 
@@ -22,12 +23,15 @@ export function vote(spots: PinElement[], parents: PinParent[], root: Document):
   const kinds = spots.map((s) => pathKind(s.elementPath));
   const ballots: Ballot[] = [];
   const ambiguous: { matches: Element[]; spot: PinElement }[] = [];
+  /** Counting directions whose path matched nothing at all (not several): the structure there changed. */
+  const empty = new Set<PathKind>();
   for (const [i, spot] of spots.entries()) {
     // A position-free vote cannot be overturned by counting paths: skip evaluating them.
     if (kinds[i] !== 'free' && ballots.some((b) => b.kind === 'free')) break;
     const found = renderedMatches(root, spot.elementPath);
     if (Array.isArray(found) && found.length === 1) ballots.push({ element: found[0]!, kind: kinds[i]!, spot });
     else if (Array.isArray(found) && found.length > 1 && kinds[i] === 'free') ambiguous.push({ matches: found, spot });
+    else if (Array.isArray(found) && !found.length && kinds[i] !== 'free') empty.add(kinds[i]!);
   }
   const first = spots[0]!;
 
@@ -44,6 +48,11 @@ export function vote(spots: PinElement[], parents: PinParent[], root: Document):
     // thread from another client is as good as that path), unless the content says otherwise.
     const agreed = new Set(ballots.map((b) => b.kind)).size === 2 || new Set(kinds).size === 1;
     if (agreed && !content?.differs(element)) return unlessNestedTwin({ status: 'exact', element, spot }, spots, root);
+    // A sibling removed next to the element (or inside the counted chain) leaves one direction
+    // counting past the end: it matches nothing, while the other still names the element. Not a
+    // neighbour shifted into its place, when the element there holds the pinned text itself, unedited.
+    const otherDirectionEmpty = kinds.some((k) => k !== 'free' && k !== counted[0]!.kind && empty.has(k));
+    if (otherDirectionEmpty && content?.intact(element) && !content.differs(element)) return unlessNestedTwin({ status: 'exact', element, spot }, spots, root);
     // One direction found nothing, or the content differs: something was inserted, removed or moved
     // here, and the match may be a neighbour in the pinned element's place — or anything, if whole
     // lists moved. Only an ancestor found without counting is sure to hold the spot.
