@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 
 export interface PathResult {
   medianMs: number | null;
+  /** The slowest of the timed runs. */
+  worstMs?: number;
   error?: string;
   /** Text drawn on canvases during one extra (untimed) run, in order. */
   drawnText: string;
@@ -37,8 +39,8 @@ export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' 
           const full: HTMLCanvasElement = await bench.html2canvas(document.body, { logging: false });
           // The naive canvas is the whole document from its origin; cut out what the viewport showed.
           const crop = document.createElement('canvas');
-          crop.width = document.documentElement.clientWidth;
-          crop.height = document.documentElement.clientHeight;
+          crop.width = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientWidth;
+          crop.height = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientHeight;
           crop.getContext('2d')!.drawImage(full, -window.scrollX, -window.scrollY);
           return { canvas: crop };
         },
@@ -98,7 +100,7 @@ export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' 
         }
         const sorted = [...times[key]!].sort((a, b) => a - b);
         const during = longTasks.filter((t) => spans[key]!.some(([from, to]) => t.start >= from - 1 && t.start <= to));
-        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, drawnText: drawn.join(''), longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
+        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, worstMs: sorted[sorted.length - 1]!, drawnText: drawn.join(''), longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
       }
       if (!errors.ours) {
         const canvas = last.ours!.canvas;
@@ -121,6 +123,11 @@ export interface Comparison {
   pixel: number;
   /** Calibration: SSIM of Chromium's screenshot against itself moved down 1 px. */
   shiftedSsim: number;
+  /**
+   * Drift: the vertical offset (−40…40 px) at which the shot matches Chromium's best, by mean luminance
+   * difference, and that difference at 0 and there. 0 when nothing is shifted.
+   */
+  drift: { dy: number; atZero: number; atBest: number };
   /** Cross-origin images on screen, and the full-resolution SSIM with their boxes left out (null if none). */
   foreignImages: number;
   /** Of those, how many our image shows (pixel match ≥ 0.9 inside the image's box). */
@@ -142,8 +149,8 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
     async ({ key, reference }) => {
       const shot: HTMLCanvasElement | undefined = (window as any).__shots?.[key];
       if (!shot) return null;
-      const width = document.documentElement.clientWidth;
-      const height = document.documentElement.clientHeight;
+      const width = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientWidth;
+      const height = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientHeight;
       const image = new Image();
       image.src = reference;
       await image.decode();
@@ -210,6 +217,25 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
       const scaled = (a: Float32Array, b: Float32Array) => ssim(down(a), down(b), Math.floor(width / factor), Math.floor(height / factor));
       const ours = luma(shot);
       const chromium = luma(image);
+      // Mean |ours(x, y) − chromium(x, y + dy)| over the rows both have, every other pixel.
+      const rowDifference = (dy: number) => {
+        let sum = 0;
+        let count = 0;
+        for (let y = Math.max(0, -dy); y < Math.min(height, height - dy); y += 2) {
+          for (let x = 0, a = y * width, b = (y + dy) * width; x < width; x += 2) {
+            sum += Math.abs(ours.y[a + x]! - chromium.y[b + x]!);
+            count++;
+          }
+        }
+        return sum / count;
+      };
+      const atZero = rowDifference(0);
+      let drift = { dy: 0, atZero, atBest: atZero };
+      for (let dy = -40; dy <= 40; dy++) {
+        const difference = dy === 0 ? atZero : rowDifference(dy);
+        // A shift counts only when it explains clearly more than the unshifted image does.
+        if (difference < drift.atBest * 0.8) drift = { dy, atZero, atBest: difference };
+      }
       let difference = 0;
       const diff = new ImageData(width, height);
       for (let i = 0; i < ours.rgba.length; i += 4) {
@@ -247,6 +273,7 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
         factor,
         pixel: 1 - difference / (width * height * 3 * 255),
         shiftedSsim: full(luma(image, 1).y, chromium.y),
+        drift,
         foreignImages: foreign.length,
         foreignDrawn: drawn,
         readableSsim: foreign.length ? full(luma(shot, 0, foreign).y, luma(image, 0, foreign).y) : null,

@@ -13,6 +13,17 @@
  *    containers — a browser test compares the pixels of a sliced and an unsliced capture);
  *  - `renderNode`, which paints one element, may `pause()` before it starts
  *    (src/capture/screenshot/slices.ts decides when a slice is used up);
+ *  - every copied element is handed to `inert(original, copy)` right after `cloneNode`, before it
+ *    reaches a document (src/capture/screenshot/inert-clone.ts strips inline handlers and what would
+ *    be fetched again; `ownClone` copies what html2canvas's own steps would fetch, such as an image
+ *    switched from lazy to eager), and defined custom elements are not cloned at all (cloning one runs the
+ *    page's constructor): html2canvas's neutral stand-in is made directly. Custom elements the page
+ *    never defined (MathJax's mjx-*) keep their name, so the page's CSS styles the copy as it does
+ *    the original, instead of hundreds of computed properties copied onto each; `styled(original,
+ *    copy, style)` then sees each copy with the original's computed style (content-visibility);
+ *  - counter declarations are parsed once per distinct value (COUNTER_DECLARATION);
+ *  - pseudo-elements of elements far off-screen (`offscreen(original)`) are not turned into real
+ *    elements (see PSEUDO_CONTENT);
  *  - font baselines are measured in the document `fontDocument()` names (the clone) instead of the
  *    host's: html2canvas appends a probe to the host's <body> and reads offsetTop once per font,
  *    forcing the host page to lay itself out again each time, tens of milliseconds on a big page.
@@ -24,6 +35,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
+import { COPY_HELPERS, patchCopy } from './html2canvas-copy-patches.ts';
 
 const MODULE = /[\\/]node_modules[\\/]html2canvas[\\/]dist[\\/]html2canvas\.esm\.js$/;
 
@@ -71,8 +83,9 @@ const EXPORT_DEFAULT = 'export default html2canvas;';
 const SLICED_WALKS = `
 var __pinmarkHooks = {};
 function __pinmarkPause() { return __pinmarkHooks.pause ? __pinmarkHooks.pause() : undefined; }
+${COPY_HELPERS}
 function __pinmarkFontDocument() { return __pinmarkHooks.fontDocument ? __pinmarkHooks.fontDocument() : null; }
-export function __pinmarkSetHooks(hooks) { __pinmarkHooks = hooks || {}; }
+export function __pinmarkSetHooks(hooks) { __pinmarkHooks = hooks || {}; __pinmarkLastNode = null; }
 async function __pinmarkCloneDocument(cloner, element) {
     if (!__pinmarkHooks.pause) return;
     var doc = element.ownerDocument;
@@ -132,6 +145,7 @@ async function __pinmarkCloneNode(cloner, node, copyStyles) {
         var clone = cloner.createElementClone(node);
         clone.style.transitionProperty = 'none';
         var style = window.getComputedStyle(node);
+        if (__pinmarkHooks.styled) __pinmarkHooks.styled(node, clone, style);
         var styleBefore = window.getComputedStyle(node, ':before');
         var styleAfter = window.getComputedStyle(node, ':after');
         if (cloner.referenceElement === node && isHTMLElementNode(clone)) {
@@ -142,7 +156,7 @@ async function __pinmarkCloneNode(cloner, node, copyStyles) {
         }
         var counters = cloner.counters.parse(new CSSParsedCounterDeclaration(cloner.context, style));
         var before = cloner.resolvePseudoContent(node, clone, styleBefore, PseudoElementType.BEFORE);
-        if (isCustomElement(node)) {
+        if (isCustomElement(node) && __pinmarkCopiesStyles(node)) {
             copyStyles = true;
         }
         if (!isVideoElement(node)) {
@@ -228,6 +242,7 @@ export function sliceHtml2canvas(code: string): string {
   out = replaceOnce(out, FONT_METRICS, FONT_METRICS_HOOKED, 'the FontMetrics document');
   out = replaceOnce(out, CLONE_IN_CONSTRUCTOR, CLONE_IN_CONSTRUCTOR_HOOKED, 'the copy in DocumentCloner');
   out = replaceOnce(out, CLONE_THEN_IFRAME, CLONE_THEN_IFRAME_SLICED, 'the copy before the clone iframe');
+  out = patchCopy(out, replaceOnce);
   return replaceOnce(out, EXPORT_DEFAULT, `${SLICED_WALKS}\n${EXPORT_DEFAULT}`, 'the default export');
 }
 

@@ -11,7 +11,7 @@ import { hasConicGradient, planConicGradients } from './conic-gradient';
 import { paintsInlineBox, planInlineSplit } from './inline-fragments';
 import type { ColorConverter } from './modern-colors';
 import { fittedOnly, noteObjectFit, type ObjectFits } from './object-fit';
-import type { CloneArea } from './prune';
+import type { CloneArea } from './types';
 
 type Write = () => void;
 

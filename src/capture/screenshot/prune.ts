@@ -3,7 +3,8 @@
  * every element and measures every word of text, even on a 30-screen page of which one screen is
  * visible; here whole off-screen subtrees are hidden with `visibility: hidden !important` (html2canvas
  * skips the subtree of an invisible element, and visibility keeps the layout unchanged), and the
- * same walk rewrites modern colours html2canvas would choke on (modern-colors.ts).
+ * same walk rewrites modern colours html2canvas would choke on (modern-colors.ts) and hides ink the
+ * browser does not paint but html2canvas would (visually hidden text, removed list markers: hidden-ink.ts).
  *
  * The walk mirrors html2canvas's own: every element it visits is one html2canvas will parse, so every
  * one of them gets its colours fixed, and it descends only where html2canvas will. Layout in the clone
@@ -11,17 +12,13 @@
  * elements html2canvas will draw are also shown to the clone repairs (clone-repairs.ts).
  */
 import type { CloneRepairs } from './clone-repairs';
+import { clipsEverything, markerRemoved } from './hidden-ink';
 import { colorOverrides, type ColorConverter } from './modern-colors';
-import type { CaptureStats } from './types';
+import type { CaptureStats, CloneArea } from './types';
+
+export type { CloneArea };
 
 /** The reviewer's viewport in the clone's client coordinates. */
-export interface CloneArea {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 /** Slack around the viewport for box-shadows, outlines and other ink outside the border box. */
 const MARGIN = 100;
 const GRID_COLUMNS = 12;
@@ -36,6 +33,7 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
   releaseBodyOverflow(cloneDoc, win);
   const keep = ancestorsOfVisibleElements(cloneDoc, area);
   const hide: Element[] = [];
+  const unmark: Element[] = [];
   const recolour: Array<[Element, Array<[string, string]>]> = [];
   const fixColors = (element: Element, style: CSSStyleDeclaration): void => {
     const overrides = colorOverrides(style, convert);
@@ -54,11 +52,17 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
     const style = win.getComputedStyle(element);
     fixColors(element, style);
     if (style.display === 'none') continue;
+    // Visually hidden (sr-only) text: html2canvas ignores clip and clip-path and would draw it.
+    if (clipsEverything(style)) {
+      hide.push(element);
+      continue;
+    }
     if (!keep.has(element) && canHide(style) && isOffscreen(element, area)) {
       hide.push(element);
       continue;
     }
     if (style.visibility !== 'visible' || style.opacity === '0') continue;
+    if (markerRemoved(element, style, win)) unmark.push(element);
     repairs?.visit(element, style);
     if (OPAQUE_TO_HTML2CANVAS.has(element.localName)) continue;
     for (let child = element.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
@@ -71,6 +75,7 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
     for (const [property, value] of overrides) style?.setProperty(property, value, 'important');
   }
   for (const element of hide) (element as HTMLElement).style?.setProperty('visibility', 'hidden', 'important');
+  for (const element of unmark) (element as HTMLElement).style?.setProperty('list-style', 'none', 'important');
   // After the colour overrides: a conic repair rewrites the whole background-image, colours included.
   for (const write of repairWrites) write();
   return { visited, pruned: hide.length, recoloured: recolour.length };
@@ -100,6 +105,19 @@ export function offscreenSvgContent(width: number, height: number): (element: El
       decided.set(owner, skip);
     }
     return skip;
+  };
+}
+
+/**
+ * For the copy itself (before `onclone`): whether an element of the live page lies wholly and far
+ * outside the viewport, so its pseudo-elements need not be made drawable (html2canvas copies each
+ * one's whole computed style). Empty boxes are not decided (their pseudo-elements may be all there is).
+ */
+export function farOffscreen(width: number, height: number): (element: Element) => boolean {
+  return (element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return false;
+    return box.right < -MARGIN || box.bottom < -MARGIN || box.left > width + MARGIN || box.top > height + MARGIN;
   };
 }
 

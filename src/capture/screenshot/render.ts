@@ -14,12 +14,15 @@
 import type { Options } from 'html2canvas';
 import { keepProbeInline, probeIsDisplaced } from './baseline-probe';
 import { createCloneRepairs } from './clone-repairs';
+import { mirrorContentVisibility } from './content-visibility';
+import { cloneUnshownImage, makeCloneInert } from './inert-clone';
+import { adoptPseudoHideSheet, canAdoptPseudoHideSheet } from './pseudo-hide';
 import { repairCollapsedBorders, type CollapsedBorders } from './collapsed-borders';
 import { blankPrivateInClone } from './mask';
 import { repairMaskPaths } from './mask-path-fix';
 import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
 import { repairObjectFit, type ObjectFits } from './object-fit';
-import { offscreenSvgContent, prepareClone } from './prune';
+import { farOffscreen, offscreenSvgContent, prepareClone } from './prune';
 import { repairTextBaseline } from './text-baseline-fix';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
@@ -68,6 +71,7 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   const convert = createColorConverter(doc);
   const skipSvgContent = offscreenSvgContent(viewport.cssWidth, viewport.cssHeight);
   const fits: ObjectFits = new Map();
+  const pseudoHideSheet = !!setHooks && canAdoptPseudoHideSheet(doc.defaultView ?? window);
   const borders: CollapsedBorders = new Map();
   const options: Partial<Options> = {
     canvas,
@@ -86,7 +90,8 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
     allowTaint: false,
     imageTimeout: 3000,
     removeContainer: true,
-    ignoreElements: (element) => request.isExcluded(element) || skipSvgContent(element),
+    // html2canvas leaves out <SCRIPT> but not an SVG's <script> (its tagName is lower case).
+    ignoreElements: (element) => element.localName === 'script' || request.isExcluded(element) || skipSvgContent(element),
     // html2canvas waits for the promise, so the clone's preparation is spread over three tasks: the
     // clone's first layout (the whole page, one native step), our walk over it, and html2canvas's
     // style recalculation after the walk's writes, which its parse starts with.
@@ -95,6 +100,7 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
       slicer.restart();
       try {
         guard.check();
+        if (pseudoHideSheet) adoptPseudoHideSheet(cloneDoc);
         blankPrivateInClone(cloneDoc, request.privateSelectorList);
         const cloneWin = cloneDoc.defaultView;
         cloneWin?.scrollTo(viewport.scrollX, viewport.scrollY);
@@ -125,7 +131,16 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   const unrepair = (): void => [...unrepairs].reverse().forEach((undo) => undo());
   const before = new Set(body.children);
   let recopied = false;
-  setHooks?.({ pause: slicer.pause, fontDocument: () => fontDocument, onCloneRetry: () => (recopied = true) });
+  setHooks?.({
+    pause: slicer.pause,
+    fontDocument: () => fontDocument,
+    onCloneRetry: () => (recopied = true),
+    ownClone: cloneUnshownImage,
+    inert: makeCloneInert,
+    offscreen: farOffscreen(viewport.cssWidth, viewport.cssHeight),
+    pseudoHideSheet,
+    styled: mirrorContentVisibility,
+  });
   const rendering = html2canvas(body, options);
   // html2canvas's clone iframe stays when a rendering fails or is cancelled: remove it at the moment
   // of failure, and again when the (discarded) rendering ends — it may add the iframe only then.

@@ -23,6 +23,16 @@ export interface Html2canvasHooks {
   fontDocument?: () => Document | null;
   /** The host changed its DOM while it was copied in slices, so it is being copied again in one task. */
   onCloneRetry?: () => void;
+  /** A copy made by us instead of html2canvas (null: html2canvas copies it), already inert. */
+  ownClone?: (original: Element) => Element | null;
+  /** Each element's copy, right after `cloneNode`, before it is in any document (inert-clone.ts). */
+  inert?: (original: Element, copy: Element) => void;
+  /** Whether an element of the page is far outside the captured viewport (its pseudo-elements stay as they are). */
+  offscreen?: (original: Element) => boolean;
+  /** The capture adopts html2canvas's pseudo-element hiding rules itself (pseudo-hide.ts): no <style> in the copy. */
+  pseudoHideSheet?: boolean;
+  /** Each copy with the original's computed style, while the copy is being built. */
+  styled?: (original: Element, copy: HTMLElement | SVGElement, style: CSSStyleDeclaration) => void;
 }
 export type SetHooks = (hooks: Html2canvasHooks | null) => void;
 

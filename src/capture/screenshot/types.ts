@@ -81,3 +81,11 @@ export function toCaptureError(error: unknown): CaptureError {
   const message = error instanceof Error ? error.message : String(error);
   return new CaptureError('failed', `Screenshot failed: ${message}`, { cause: error });
 }
+
+/** The part of the page a capture draws (page coordinates), with which the copy is pruned and repaired. */
+export interface CloneArea {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { captureViewport } from './index';
+import { readViewport } from './viewport';
 import { PIN_COLOR } from './marker';
 import { bandColor, expectColor, pixel, setPage, withDevicePixelRatio } from './test-kit';
 
@@ -149,3 +150,23 @@ function countNear(canvas: HTMLCanvasElement, cx: number, cy: number, radius: nu
   }
   return count;
 }
+
+describe('readViewport: quirks mode', () => {
+  test('an old page without a doctype is captured at its viewport size, not its whole height', async () => {
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'width:400px;height:300px;border:0';
+    document.body.append(frame);
+    try {
+      // Written without a doctype (srcdoc documents are never in quirks mode).
+      const doc = frame.contentDocument!;
+      doc.open();
+      doc.write('<html><body style="margin:0"><table><tr><td style="height:5000px">old layout</td></tr></table></body></html>');
+      doc.close();
+      expect(doc.compatMode).toBe('BackCompat');
+      const viewport = readViewport(doc, 1);
+      expect([viewport.cssWidth, viewport.cssHeight]).toEqual([doc.body.clientWidth, 300]);
+    } finally {
+      frame.remove();
+    }
+  });
+});

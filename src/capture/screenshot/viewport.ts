@@ -22,9 +22,11 @@ export function readViewport(doc: Document, maxScale = 2): Viewport {
     throw new CaptureError('unsupported', 'Screenshot needs a document with a window and a body.');
   }
   // clientWidth/Height leave out classic scrollbars, which html2canvas could not draw anyway; fall back
-  // to the window size for documents in quirks mode or without layout.
-  const cssWidth = root.clientWidth || win.innerWidth;
-  const cssHeight = root.clientHeight || win.innerHeight;
+  // to the window size for documents without layout. In quirks mode (old table-layout pages without
+  // a full doctype) it is the body's client size that is the viewport's; the root's is the whole page.
+  const viewportBox = doc.compatMode === 'BackCompat' ? doc.body : root;
+  const cssWidth = viewportBox.clientWidth || win.innerWidth;
+  const cssHeight = viewportBox.clientHeight || win.innerHeight;
   if (!(cssWidth > 0 && cssHeight > 0)) {
     throw new CaptureError('unsupported', 'The page has no visible viewport to capture.');
   }
