@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 // Set once in the runner process; workers inherit it, so all agree on one data folder.
 process.env.PINMARK_E2E_DATA ??= join(process.cwd(), '.tmp', `e2e-data-${Date.now()}`);
 process.env.PINMARK_E2E_URL ??= `http://localhost:${port}`;
+// A customer's own site on its own origin (e2e/own-site.spec.ts), allowed as the README tells.
+process.env.PINMARK_E2E_CUSTOMER_ORIGIN ??= `http://127.0.0.1:${port + 1000}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,6 +42,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.PINMARK_E2E_DATA,
       PUBLIC_URL: process.env.PINMARK_E2E_URL,
+      ALLOWED_ORIGINS: process.env.PINMARK_E2E_CUSTOMER_ORIGIN,
     },
     stdout: 'pipe',
     stderr: 'pipe',
