@@ -7,7 +7,7 @@ import { AttachButton, dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
 import { launcherOf, useDialogFocus } from '../focus';
 import { useWidget } from '../hooks';
-import { AttachmentChips } from '../lazy';
+import { AttachmentChips } from '../lazy-media';
 import { useMentionSource } from '../mentions';
 import { PENDING } from '../positions';
 import { describeError, strings } from '../strings';

@@ -3,8 +3,17 @@
  * with English as soon as `./index.ts` loads and then, per `init`, with the locale's table and the
  * host's overrides (assigned in place, so a reference such as `const t = strings.editor` stays
  * current). Its own module so that table functions naming other strings ("Box added") can read the
- * active words without an import cycle: this file imports types only.
+ * active words without an import loop: it imports no table, and types here only the few words the
+ * tables read back (`index.ts` hands out the same object typed as the full table).
  */
-import type { Strings } from './en';
+import type { AnnotationShape } from '../../api/wire';
 
-export const strings = {} as Strings;
+export type ShapeType = AnnotationShape['type'];
+
+/** What table functions read of the active table, so a host's override of these words is used everywhere. */
+export interface CrossReferences {
+  send: { pin: string; pinFailed: string };
+  annotate: { shapes: Record<ShapeType, string>; tools: Record<ShapeType, { label: string }> };
+}
+
+export const active = {} as CrossReferences;

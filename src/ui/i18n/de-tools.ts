@@ -4,8 +4,7 @@
  * one-letter tool keys stay B, A, P, T, H because those are the keys the annotator listens to.
  */
 import type { Strings } from './en';
-import type { ShapeType } from './en-tools';
-import { strings } from './active';
+import { active as strings, type ShapeType } from './active';
 import { formatNumber as n } from './intl';
 import { shortcut } from './keys';
 

@@ -4,7 +4,7 @@
  * English gains and German lacks is a compile error. Informal "du" throughout, as product UIs of
  * this kind address their users; Swiss and Liechtenstein German get "ss" for "ß" (`germanFor`).
  */
-import { strings } from './active';
+import { active as strings } from './active';
 import { deTools } from './de-tools';
 import type { Strings } from './en';
 import { formatBytes, formatNumber as n, plural } from './intl';

@@ -3,12 +3,11 @@
  * list) and the screenshot annotator (`ui/annotate/`). Sentences naming a shape read the shape's name
  * from the active table, so a host's override of a name is used everywhere.
  */
-import type { AnnotationShape } from '../../api/wire';
-import { strings } from './active';
+import { active as strings, type ShapeType } from './active';
 import { formatNumber as n } from './intl';
 import { shortcut as keys } from './keys';
 
-export type ShapeType = AnnotationShape['type'];
+export type { ShapeType };
 
 const shape = (type: ShapeType): string => strings.annotate.shapes[type];
 

@@ -8,7 +8,7 @@
  * with e2e/. Counts go through `plural` (Intl.PluralRules, English rules for English words); `#` is
  * the count formatted for the active locale.
  */
-import { strings } from './active';
+import { active as strings } from './active';
 import { formatBytes, formatNumber, plural } from './intl';
 import { enErrors } from './en-errors';
 import { enTools } from './en-tools';

@@ -5,7 +5,7 @@
  */
 import type { WidgetErrorCode } from '../../state/model/error-codes';
 import type { WidgetError } from '../../state/model/shapes';
-import { strings } from './active';
+import { strings } from './index';
 
 type ErrorWords = typeof strings.errors;
 /** The name of a plain sentence of the table (no detail to fill in). */

@@ -6,11 +6,14 @@
  * `destroy` wins over a German download still under way.
  */
 import { lazyModule } from '../../util/lazy-module';
-import { strings } from './active';
+import { active } from './active';
 import { en, type Strings } from './en';
 import { formatterWarmUps as intlWarmUps, setIntlLocale } from './intl';
 import { resolveLocale, type ResolvedLocale } from './locale';
 import { assignDeep, checkOverrides, type StringOverrides, type Table } from './overrides';
+
+/** The active table (see active.ts), typed as the full table. */
+const strings = active as unknown as Strings;
 
 export { strings, type Strings, type StringOverrides };
 export { formatBytes, formatDate, formatNumber, formatRelative, plural } from './intl';

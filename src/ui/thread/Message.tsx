@@ -10,7 +10,7 @@ import { allows, messageText } from '../../state/model/helpers';
 import { editKey } from '../../state/model/store';
 import { RichTextEditor } from '../editor';
 import { useWidget } from '../hooks';
-import { MessageAttachments } from '../lazy';
+import { MessageAttachments } from '../lazy-media';
 import { useMentionSource } from '../mentions';
 import { strings } from '../strings';
 import { RelativeTime } from './RelativeTime';

@@ -12,7 +12,7 @@ import { AttachButton, dropProps, pasteFilesProps } from '../files';
 import { useFollowPin } from '../follow';
 import { launcherOf, pinOf, useDialogFocus } from '../focus';
 import { useReview, useWidget } from '../hooks';
-import { AttachmentChips, ScreenshotView } from '../lazy';
+import { AttachmentChips, ScreenshotView } from '../lazy-media';
 import { useMentionSource } from '../mentions';
 import { describeError, strings } from '../strings';
 import { Message } from './Message';
