@@ -25,6 +25,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Host in the URL; the latency bench uses 127.0.0.1 so no resolver or IPv6 fallback is timed. */
   host?: string;
+  /** The checkout whose `server/main.ts` runs (default: this one); the latency bench runs an earlier commit's beside it. */
+  root?: string;
 }
 
 export async function startServer(port: number, options: StartOptions = {}): Promise<BenchServer> {
@@ -37,6 +39,7 @@ export async function startServer(port: number, options: StartOptions = {}): Pro
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     env: { ...inherited, ...options.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
     stdio: ['ignore', 'ignore', 'inherit'],
+    ...(options.root ? { cwd: options.root } : {}),
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -44,6 +44,7 @@ export async function resolveCaller(deps: CallerLookup, authorization: string | 
       deps.db,
       'SELECT id, name, kind, organization_id, workspace_id, revoked_at FROM api_keys WHERE token_hash = $1',
       [hash],
+      { prepare: true },
     );
     if (!row || row.revoked_at) throw unauthorized('Unknown or revoked API key');
     return {
@@ -60,6 +61,7 @@ export async function resolveCaller(deps: CallerLookup, authorization: string | 
       deps.db,
       'SELECT id, workspace_id, user_id, markup_id, expires_at, revoked_at FROM exchange_tokens WHERE token_hash = $1',
       [hash],
+      { prepare: true },
     );
     if (!row || row.revoked_at) throw unauthorized('Unknown exchange token');
     if (row.expires_at.getTime() <= deps.clock.now()) {

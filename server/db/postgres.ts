@@ -2,17 +2,32 @@
  * Real PostgreSQL through `pg`, chosen when DATABASE_URL is set. A pool serves ordinary queries;
  * a transaction checks out one client for its whole duration. Type parsers are aligned with
  * PGlite (int8 and numeric as numbers) so rows look the same whichever driver produced them.
+ * Statements marked `prepare` (db.ts QueryOptions) are named, so each connection prepares them once.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from './db.ts';
+import type { Db, QueryOptions } from './db.ts';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/** Prepared statements are named after their text, so every connection prepares each one under one name. */
+const statementNames = new Map<string, string>();
+
+function statement(sql: string, params: unknown[], options: QueryOptions | undefined): pg.QueryConfig {
+  if (!options?.prepare) return { text: sql, values: params };
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `pinmark_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params };
+}
+
 function clientDb(client: pg.PoolClient): Db {
   const db: Db = {
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await client.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<T[]> {
+      const result = await client.query(statement(sql, params, options));
       return result.rows as T[];
     },
     async exec(sql: string): Promise<void> {
@@ -44,8 +59,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   probe.release();
   let closed = false;
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await pool.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<T[]> {
+      const result = await pool.query(statement(sql, params, options));
       return result.rows as T[];
     },
     async exec(sql: string): Promise<void> {

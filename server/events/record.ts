@@ -25,13 +25,37 @@ export interface RecordedEvent {
   deliveries: number;
 }
 
+/**
+ * The `webhook_registrations` rows that want an event: of the workspace in parameter `workspace`,
+ * enabled, subscribed to the type in parameter `type` (as eventTypeParam gives it). `[]` subscribes
+ * to every type (docs/api-decisions.md). Writes that skip their transaction when nobody listens
+ * (server/model/comment-writes.ts) test the very same condition inside their one statement.
+ */
+function subscribedWhere(workspace: string, type: string): string {
+  return `workspace_id = ${workspace} AND enabled AND deleted_at IS NULL AND (event_types = '[]'::jsonb OR event_types @> ${type}::jsonb)`;
+}
+
+const eventTypeParam = (type: WebhookEventType): string => JSON.stringify([type]);
+
+/** An event a write announces, which it may skip its transaction for while nobody subscribes to it. */
+export interface Unsubscribed {
+  workspaceId: string;
+  type: WebhookEventType;
+}
+
+/**
+ * `AND NOT EXISTS (a registration subscribed to the event)`, for the gate of a one-statement write
+ * (nothing when `unless` is undefined); `add` appends a parameter and answers its placeholder.
+ */
+export function unsubscribedCondition(unless: Unsubscribed | undefined, add: (value: unknown) => string): string {
+  if (!unless) return '';
+  return `AND NOT EXISTS (SELECT 1 FROM webhook_registrations WHERE ${subscribedWhere(`${add(unless.workspaceId)}::uuid`, add(eventTypeParam(unless.type)))})`;
+}
+
 export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promise<RecordedEvent> {
-  // `[]` subscribes to every type (docs/api-decisions.md).
   const targets = await tx.query<{ id: string }>(
-    `SELECT id FROM webhook_registrations
-     WHERE workspace_id = $1 AND enabled AND deleted_at IS NULL AND (event_types = '[]'::jsonb OR event_types @> $2::jsonb)
-     ORDER BY id`,
-    [input.workspaceId, JSON.stringify([input.type])],
+    `SELECT id FROM webhook_registrations WHERE ${subscribedWhere('$1', '$2')} ORDER BY id`,
+    [input.workspaceId, eventTypeParam(input.type)],
   );
   if (targets.length === 0) return { eventId: null, deliveries: 0 };
   const data = typeof input.data === 'function' ? await (input.data as () => Promise<T>)() : input.data;

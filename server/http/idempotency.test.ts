@@ -28,21 +28,26 @@ const count = async (sql: string, params: unknown[] = []): Promise<number> =>
   (await queryOne<{ n: number }>(s.db, `SELECT count(*)::int AS n FROM ${sql}`, params))!.n;
 const keyRow = (key: string) => queryOne<{ status: number | null }>(s.db, 'SELECT status FROM idempotency_keys WHERE idempotency_key = $1', [key]);
 
-/** A Db whose `transaction` can be held at a gate or made to fail, once: a seam for races and 5xx. */
+/** A Db whose first write (a transaction, or the one statement creating a thread) can be held at a gate or made to fail, once. */
 function seamDb(inner: Db, mode: 'gate' | 'fail') {
   let armed = true;
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
+  const seam = async () => {
+    if (!armed) return;
+    armed = false;
+    if (mode === 'fail') throw new Error('simulated database failure');
+    await gate;
+  };
   const db: Db = {
-    query: (sql, params) => inner.query(sql, params),
+    async query(sql, params) {
+      if (sql.includes('INSERT INTO threads')) await seam();
+      return inner.query(sql, params);
+    },
     exec: (sql) => inner.exec(sql),
     close: () => inner.close(),
     async transaction(fn) {
-      if (armed) {
-        armed = false;
-        if (mode === 'fail') throw new Error('simulated database failure');
-        await gate;
-      }
+      await seam();
       return inner.transaction(fn);
     },
   };

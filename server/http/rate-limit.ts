@@ -72,6 +72,7 @@ export async function countHits(db: Db, buckets: string[], windowStart: number, 
      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = r.hits + 1
      RETURNING bucket, hits`,
     [isoAt(windowStart), isoAt(windowEnd), ...keys],
+    { prepare: true },
   );
   return new Map(counted.map((row) => [row.bucket, Number(row.hits)]));
 }

@@ -1,7 +1,8 @@
 /**
  * The activity log product metrics are computed from (migration 0008). Routes call
  * `recordActivity` inside the transaction of the operation, so an action that rolls back leaves
- * no trace and one that commits is never missing.
+ * no trace and one that commits is never missing. New threads and replies write their entry
+ * inside their one statement instead (comment-writes.ts, thread-writes.ts), to the same effect.
  */
 import type { WebhookEventType } from '../../src/api/wire.ts';
 import { isoAt, type Db } from '../db/db.ts';

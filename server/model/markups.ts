@@ -49,6 +49,7 @@ export async function findMarkup(db: Db, id: string): Promise<MarkupRow | undefi
     `SELECT ${MARKUP_COLUMNS} FROM markups m JOIN workspaces w ON w.id = m.workspace_id
      WHERE m.id = $1 AND m.deleted_at IS NULL AND w.deleted_at IS NULL`,
     [id],
+    { prepare: true },
   );
 }
 

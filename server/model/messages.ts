@@ -5,13 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Attachment, Delta, MessageResponse } from '../../src/api/wire.ts';
-import { isoAt, json, type Db } from '../db/db.ts';
+import { json, queryOne, type Db } from '../db/db.ts';
 import { validationFailed } from '../domain/errors.ts';
 import { messageScopes } from '../domain/permissions.ts';
 import type { Viewer } from '../domain/viewer.ts';
-import { attachUploads } from './attachments.ts';
 import { deltaFromText, deltaMentionIds, deltaToPlainText, normalizeDelta, type deltaSchema } from '../domain/delta.ts';
-import { toAuthorUser, type UserRow } from './users.ts';
+import { toAuthorUser, USER_COLUMNS, type UserRow } from './users.ts';
 import type { z } from 'zod';
 
 export interface MessageRow {
@@ -57,19 +56,26 @@ export function requireMessageBody(input: Parameters<typeof messageBodyFrom>[0])
   return body;
 }
 
-export async function insertMessage(
-  db: Db,
-  message: { threadId: string; authorUserId: string; body: MessageBody; fileIds: string[]; now: number },
-): Promise<string> {
-  const id = randomUUID();
-  const at = isoAt(message.now);
-  await db.query(
-    `INSERT INTO messages (id, thread_id, author_user_id, delta, plain_text, mention_ids, created_at, modified_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7::timestamptz, $7::timestamptz)`,
-    [id, message.threadId, message.authorUserId, json(message.body.delta), message.body.plainText, json(message.body.mentionIds), at],
-  );
-  await attachUploads(db, id, message.fileIds, message.now);
-  return id;
+/**
+ * The CTEs `message` (a new message, RETURNING a MessageRow) and `attachments` (its uploads, in
+ * order) of a one-statement write (comment-writes.ts): the message goes to the thread of CTE
+ * `threadCte`, written by CTE `author`, and nothing is written when either has no row.
+ */
+export function messageCtes(args: { threadCte: string; body: MessageBody; fileIds: string[]; add: (value: unknown) => string; at: string }): string {
+  const { body, add, at } = args;
+  return `message AS (
+      INSERT INTO messages (id, thread_id, author_user_id, delta, plain_text, mention_ids, created_at, modified_at)
+      SELECT ${add(randomUUID())}::uuid, ${args.threadCte}.id, author.id, ${add(json(body.delta))}::jsonb, ${add(body.plainText)},
+        ${add(json(body.mentionIds))}::jsonb, ${at}, ${at}
+      FROM ${args.threadCte}, author
+      RETURNING ${MESSAGE_COLUMNS}
+    ), attachments AS (
+      INSERT INTO message_attachments (id, message_id, upload_id, storage_key, etag, mime_type, original_filename, filesize, position, created_at, modified_at)
+      SELECT f.id, message.id, u.id, u.storage_key, COALESCE(u.etag, ''), u.content_type, u.filename, u.filesize, f.position - 1, ${at}, ${at}
+      FROM message, unnest(${add(args.fileIds.map(() => randomUUID()))}::uuid[], ${add(args.fileIds)}::uuid[]) WITH ORDINALITY AS f (id, upload_id, position)
+        JOIN uploads u ON u.id = f.upload_id
+      RETURNING id
+    )`;
 }
 
 export async function loadMessages(db: Db, threadIds: string[]): Promise<MessageRow[]> {
@@ -79,6 +85,19 @@ export async function loadMessages(db: Db, threadIds: string[]): Promise<Message
 
 export async function loadMessage(db: Db, id: string): Promise<MessageRow | undefined> {
   return (await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]))[0];
+}
+
+/** The author of `row` and the viewer's last visit to its thread, in one query (one message's response needs both). */
+export async function authorAndReadMark(db: Db, row: MessageRow, viewerUserId: string | null): Promise<{ users: Map<string, UserRow>; lastSeenAt: number | null }> {
+  const found = await queryOne<UserRow & { viewer_last_seen_at: Date | null }>(
+    db,
+    `SELECT ${USER_COLUMNS}, (SELECT r.last_seen_at FROM thread_reads r WHERE r.thread_id = $2 AND r.user_id = $3) AS viewer_last_seen_at
+     FROM users u WHERE u.id = $1`,
+    [row.author_user_id, row.thread_id, viewerUserId],
+  );
+  if (!found) return { users: new Map(), lastSeenAt: null };
+  const { viewer_last_seen_at: seen, ...author } = found;
+  return { users: new Map([[author.id, author]]), lastSeenAt: seen?.getTime() ?? null };
 }
 
 export function toMessageResponse(

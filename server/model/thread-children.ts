@@ -101,6 +101,26 @@ const CHILDREN_SQL = `SELECT json_build_object(
   'has_attachments', EXISTS (SELECT 1 FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.thread_id IN (SELECT unnest($1::uuid[])))
 )::text AS children`;
 
+/**
+ * The same JSON for a thread the statement itself creates, from its CTEs (thread-writes.ts):
+ * `elements`, `parents`, `message`, `attachments` and `author`. A new thread has no read marks and
+ * no screenshot yet. Its author's row comes from the statement's snapshot, so an author the
+ * statement itself creates or renames (an API key's service user) is not in it: childrenFromJson
+ * then answers undefined and the caller loads the children afresh.
+ */
+export const NEW_THREAD_CHILDREN_SQL = `json_build_object(
+  'elements', ${list(ELEMENT, 'FROM elements e', ' ORDER BY e.position')},
+  'parents', ${list(PARENT, 'FROM parents p', ' ORDER BY p.position')},
+  'messages', ${list(MESSAGE, 'FROM message m')},
+  'reads', '[]'::json,
+  'users', ${list(USER, 'FROM users u WHERE u.id IN (SELECT id FROM author)')},
+  'screenshots', '[]'::json,
+  'has_attachments', EXISTS (SELECT 1 FROM attachments)
+)::text`;
+
+/** One user (alias `u`) as JSON text, read back by userFromJson. */
+export const USER_JSON = `${jsonObject(USER)}::text`;
+
 type Stamped<T> = Omit<T, 'created_at' | 'modified_at'> & { created_at: number; modified_at: number };
 
 interface ChildrenJson {
@@ -120,7 +140,14 @@ function dated<T>(row: Stamped<T>): T {
 /** The children of these threads (`threadIds` non-empty), for `viewer`, with file URLs signed by `files`. */
 export async function loadThreadChildren(db: Db, threadIds: string[], viewer: Viewer, files: FileUrls): Promise<ThreadChildren> {
   const [row] = await db.query<{ children: string }>(CHILDREN_SQL, [threadIds, viewer.userId]);
-  const json = JSON.parse(row!.children) as ChildrenJson;
+  return childrenFromJson(db, row!.children, files);
+}
+
+export const userFromJson = (text: string): UserRow => dated<UserRow>(JSON.parse(text) as Stamped<UserRow>);
+
+/** Children from CHILDREN_SQL's or NEW_THREAD_CHILDREN_SQL's JSON (attachments, if any, are loaded and signed here). */
+export async function childrenFromJson(db: Db, text: string, files: FileUrls): Promise<ThreadChildren> {
+  const json = JSON.parse(text) as ChildrenJson;
   const messages = json.messages.map((m) => dated<MessageRow>(m));
   // Attachments are mapped (and their URLs signed) by their own module; most pages have none.
   const attachments = json.has_attachments ? await loadAttachments(db, messages.map((m) => m.id), files) : new Map<string, Attachment[]>();

@@ -1,15 +1,17 @@
 /**
  * Writes that change a thread's record: creating it with its first message (numbered from the
- * markup's counter inside the same transaction) and moving its pin. Callers run these inside
- * `db.transaction`, so a thread never exists without its elements or first message.
+ * markup's counter, in one statement: a thread never exists without its elements or first message)
+ * and moving its pin (run inside `db.transaction`).
  */
 import { randomUUID } from 'node:crypto';
 import type { ShortWebpageThread } from '../../src/api/wire.ts';
-import { isoAt, json, queryOne, type Db } from '../db/db.ts';
-import { forbidden } from '../domain/errors.ts';
+import { isoAt, json, parameterList, type Db } from '../db/db.ts';
+import { unsubscribedCondition, type Unsubscribed } from '../events/record.ts';
 import type { CreateThreadInput, MovePinInput } from '../schemas/threads.ts';
-import { insertMessage, type MessageBody } from './messages.ts';
-import type { ThreadRow } from './threads.ts';
+import { messageCtes, type MessageBody } from './messages.ts';
+import { NEW_THREAD_CHILDREN_SQL } from './thread-children.ts';
+import { THREAD_RETURNING, type ThreadRow, type WrittenThread } from './threads.ts';
+import { authorCte, type WriteAuthor } from './users.ts';
 
 interface Geometry {
   elements: CreateThreadInput['elements'];
@@ -33,53 +35,76 @@ async function insertGeometry(db: Db, threadId: string, geometry: Geometry, at: 
   }
 }
 
-/** Creates the thread and its first message; returns the new thread id. 403 on a read-only markup. */
-export async function createThread(
-  tx: Db,
-  args: { markupId: string; authorUserId: string; input: CreateThreadInput; body: MessageBody; fileIds: string[]; now: number },
-): Promise<string> {
-  const { input, now } = args;
-  // Takes the markup's row lock: concurrent creations get consecutive numbers, and a markup
-  // paused meanwhile is seen here.
-  const counter = await queryOne<{ thread_counter: number }>(
-    tx,
-    'UPDATE markups SET thread_counter = thread_counter + 1 WHERE id = $1 AND NOT read_only RETURNING thread_counter',
-    [args.markupId],
-  );
-  if (!counter) throw forbidden('New comments are paused on this markup (it is read-only)');
-  const id = randomUUID();
-  const at = isoAt(now);
-  await tx.query(
-    `INSERT INTO threads (id, markup_id, number, type, author_user_id, url, proxy_url, canonical_url, view_mode_id,
-       browser_context, offset_x_percentage, offset_y_percentage, start_time, end_time, page_number, text_highlight,
-       width, height, annotations, priority, created_at, modified_at, last_activity_at)
-     VALUES ($1, $2, $3, 'webpage', $4, $5, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17::jsonb, $18,
-       $19::timestamptz, $19::timestamptz, $19::timestamptz)`,
-    [
-      id,
-      args.markupId,
-      counter.thread_counter,
-      args.authorUserId,
-      input.url,
-      input.canonicalUrl,
-      input.viewModeId,
-      json(input.browserContext),
-      input.offsetXPercentage,
-      input.offsetYPercentage,
-      input.startTime ?? null,
-      input.endTime ?? null,
-      input.pageNumber ?? null,
-      input.textHighlight ? json(input.textHighlight) : null,
-      input.width ?? null,
-      input.height ?? null,
-      input.annotations ? json(input.annotations) : null,
-      input.priority ?? null,
-      at,
-    ],
-  );
-  await insertGeometry(tx, id, input, at);
-  await insertMessage(tx, { threadId: id, authorUserId: args.authorUserId, body: args.body, fileIds: args.fileIds, now });
-  return id;
+export interface NewThread {
+  markupId: string;
+  author: WriteAuthor;
+  input: CreateThreadInput;
+  body: MessageBody;
+  /** Uploads to attach to the first message, checked by resolveAttachments. */
+  fileIds: string[];
+  now: number;
+  /** Write only if no webhook subscribes to this event of the workspace (see comment-writes.ts). */
+  unlessSubscribed?: Unsubscribed;
+}
+
+/**
+ * Creates the thread, its geometry, its first message (with attachments) and its `thread_created`
+ * activity row in one statement, and returns what it wrote; undefined when the markup is
+ * read-only (or gone), or someone subscribed to `unlessSubscribed`. The number comes from the
+ * markup's counter, whose row lock the statement takes first: concurrent creations get
+ * consecutive numbers, and a markup paused meanwhile is seen.
+ */
+export async function createThread(db: Db, thread: NewThread): Promise<WrittenThread | undefined> {
+  const { input } = thread;
+  const { values, add } = parameterList();
+  const at = `${add(isoAt(thread.now))}::timestamptz`;
+  const threadId = add(randomUUID());
+  const url = add(input.url);
+  const elements = input.elements;
+  const parents = input.elementParents;
+  // The counter's update also sets the threads version (migration 0012) the new rows' triggers set
+  // at commit: they then find it set and leave the row alone, one version of it written, not two.
+  const sql = `WITH counter AS (
+      UPDATE markups SET thread_counter = thread_counter + 1, threads_version = pg_current_xact_id()::text::bigint
+      WHERE id = ${add(thread.markupId)} AND NOT read_only ${unsubscribedCondition(thread.unlessSubscribed, add)}
+      RETURNING thread_counter, workspace_id
+    ), ${authorCte(thread.author, 'counter', add, at)},
+    thread AS (
+      INSERT INTO threads (id, markup_id, number, type, author_user_id, url, proxy_url, canonical_url, view_mode_id,
+        browser_context, offset_x_percentage, offset_y_percentage, start_time, end_time, page_number, text_highlight,
+        width, height, annotations, priority, created_at, modified_at, last_activity_at)
+      SELECT ${threadId}::uuid, ${add(thread.markupId)}::uuid, counter.thread_counter, 'webpage', author.id, ${url}, ${url},
+        ${add(input.canonicalUrl)}, ${add(input.viewModeId)}, ${add(json(input.browserContext))}::jsonb,
+        ${add(input.offsetXPercentage)}::float8, ${add(input.offsetYPercentage)}::float8, ${add(input.startTime ?? null)}::float8,
+        ${add(input.endTime ?? null)}::float8, ${add(input.pageNumber ?? null)}::int, ${add(input.textHighlight ? json(input.textHighlight) : null)}::jsonb,
+        ${add(input.width ?? null)}::float8, ${add(input.height ?? null)}::float8, ${add(input.annotations ? json(input.annotations) : null)}::jsonb,
+        ${add(input.priority ?? null)}::int, ${at}, ${at}, ${at}
+      FROM counter, author
+      RETURNING ${THREAD_RETURNING}
+    ), elements AS (
+      INSERT INTO thread_elements (id, thread_id, position, path, offset_x_percentage, offset_y_percentage, created_at, modified_at)
+      SELECT e.id, thread.id, e.position - 1, e.path, e.x, e.y, ${at}, ${at}
+      FROM thread, unnest(${add(elements.map(() => randomUUID()))}::uuid[], ${add(elements.map((e) => e.elementPath))}::text[],
+        ${add(elements.map((e) => e.offsetXPercentage))}::float8[], ${add(elements.map((e) => e.offsetYPercentage))}::float8[])
+        WITH ORDINALITY AS e (id, path, x, y, position)
+      RETURNING *
+    ), parents AS (
+      INSERT INTO thread_parents (id, thread_id, position, path, url, proxy_url, canonical_url, depth, created_at, modified_at)
+      SELECT p.id, thread.id, p.position - 1, p.path, p.url, p.url, p.canonical_url, p.depth, ${at}, ${at}
+      FROM thread, unnest(${add(parents.map(() => randomUUID()))}::uuid[], ${add(parents.map((p) => p.path))}::text[],
+        ${add(parents.map((p) => p.url))}::text[], ${add(parents.map((p) => p.canonicalUrl))}::text[], ${add(parents.map((p) => p.depth))}::int[])
+        WITH ORDINALITY AS p (id, path, url, canonical_url, depth, position)
+      RETURNING *
+    ), ${messageCtes({ threadCte: 'thread', body: thread.body, fileIds: thread.fileIds, add, at })},
+    activity AS (
+      INSERT INTO activity_events (workspace_id, markup_id, thread_id, user_id, kind, occurred_at)
+      SELECT counter.workspace_id, thread.markup_id, thread.id, author.id, 'thread_created', ${at} FROM counter, thread, author
+    )
+    SELECT thread.*, false AS markup_read_only, ${'userId' in thread.author ? NEW_THREAD_CHILDREN_SQL : 'NULL::text'} AS children FROM thread`;
+  const written = (await db.query<ThreadRow & { children: string | null }>(sql, values, { prepare: true }))[0];
+  if (!written) return undefined;
+  const { children, ...row } = written;
+  return { row, children };
 }
 
 /** Re-anchors the pin: new elements, parents, page and fallback position. */

@@ -11,7 +11,7 @@ import { toMessageResponse } from './messages.ts';
 import type { FileUrls } from './file-urls.ts';
 import { toScreenshotResponse } from './screenshots.ts';
 import { toAuthorUser } from './users.ts';
-import { loadThreadChildren } from './thread-children.ts';
+import { childrenFromJson, loadThreadChildren, type ThreadChildren } from './thread-children.ts';
 
 export interface ThreadRow {
   id: string;
@@ -35,9 +35,13 @@ export interface ThreadRow {
   markup_read_only: boolean;
 }
 
-export const THREAD_COLUMNS = `t.id, t.markup_id, t.number, t.author_user_id, t.resolved, t.url, t.proxy_url, t.canonical_url,
-  t.view_mode_id, t.browser_context, t.offset_x_percentage, t.offset_y_percentage, t.annotations, t.priority,
-  t.created_at, t.modified_at, t.last_activity_at,
+const OWN_COLUMNS = ['id', 'markup_id', 'number', 'author_user_id', 'resolved', 'url', 'proxy_url', 'canonical_url', 'view_mode_id',
+  'browser_context', 'offset_x_percentage', 'offset_y_percentage', 'annotations', 'priority', 'created_at', 'modified_at', 'last_activity_at'];
+
+/** A ThreadRow but for `markup_read_only`, as a write's RETURNING gives it (the writer knows the flag). */
+export const THREAD_RETURNING = OWN_COLUMNS.join(', ');
+
+export const THREAD_COLUMNS = `${OWN_COLUMNS.map((column) => `t.${column}`).join(', ')},
   (SELECT read_only FROM markups WHERE markups.id = t.markup_id) AS markup_read_only`;
 
 /** The thread with its markup's workspace and organization (for scoping), or undefined. */
@@ -48,6 +52,7 @@ export async function findThread(db: Db, id: string): Promise<(ThreadRow & { wor
      FROM threads t JOIN markups m ON m.id = t.markup_id JOIN workspaces w ON w.id = m.workspace_id
      WHERE t.id = $1 AND m.deleted_at IS NULL AND w.deleted_at IS NULL`,
     [id],
+    { prepare: true },
   );
 }
 
@@ -61,15 +66,37 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
-/** Full thread responses for these rows, in the same order (file URLs signed by `files`). */
-export async function toThreadResponses(db: Db, threads: ThreadRow[], viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse[]> {
+/** A thread just written, and its children's JSON when the writing statement could read them all (thread-children.ts). */
+export interface WrittenThread {
+  row: ThreadRow;
+  children: string | null;
+}
+
+/** The response to creating a thread: from what the statement wrote, or (when it could not tell all) loaded afresh. */
+export async function newThreadResponse(db: Db, written: WrittenThread, viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse> {
+  const children = written.children === null ? undefined : await childrenFromJson(db, written.children, files);
+  const complete = children?.users.has(written.row.author_user_id) ? children : undefined;
+  const [response] = await toThreadResponses(db, [written.row], viewer, files, complete);
+  return response!;
+}
+
+/** Full thread responses for these rows, in the same order (file URLs signed by `files`); `children` if already at hand. */
+export async function toThreadResponses(
+  db: Db,
+  threads: ThreadRow[],
+  viewer: Viewer,
+  files: FileUrls,
+  children?: ThreadChildren,
+): Promise<WebpageThreadResponse[]> {
   if (threads.length === 0) return [];
-  const { elements, parents, messages, seen, users, screenshots, attachments } = await loadThreadChildren(
-    db,
-    threads.map((t) => t.id),
-    viewer,
-    files,
-  );
+  const { elements, parents, messages, seen, users, screenshots, attachments } =
+    children ??
+    (await loadThreadChildren(
+      db,
+      threads.map((t) => t.id),
+      viewer,
+      files,
+    ));
   const elementsByThread = groupBy(elements, (e) => e.thread_id);
   const parentsByThread = groupBy(parents, (p) => p.thread_id);
   const messagesByThread = groupBy(messages, (m) => m.thread_id);

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorUser } from '../../src/api/wire.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
+import type { Caller } from '../domain/viewer.ts';
 
 export interface UserRow {
   id: string;
@@ -125,6 +126,30 @@ export async function upsertIdpUser(
  * `api_key_id` — a column no outside identity can write (migration 0013), so neither a customer
  * JWT's `sub` nor the external-users API can ever name this row.
  */
+/**
+ * Who a one-statement write (comment-writes.ts) is attributed to: a known user, or an API key whose
+ * service user the statement creates on first use, as serviceUserFor would.
+ */
+export type WriteAuthor = { userId: string } | { serviceKey: { keyId: string; keyName: string } };
+
+export function writeAuthorOf(caller: Caller): WriteAuthor {
+  return caller.kind === 'exchange' ? { userId: caller.userId } : { serviceKey: { keyId: caller.keyId, keyName: caller.keyName } };
+}
+
+/**
+ * The CTE `author (id)` of such a statement, one row when `gate` (a CTE with a `workspace_id`
+ * column) has one: so a write refused by its gate creates no service user either.
+ */
+export function authorCte(author: WriteAuthor, gate: string, add: (value: unknown) => string, at: string): string {
+  if ('userId' in author) return `author AS (SELECT ${add(author.userId)}::uuid AS id FROM ${gate})`;
+  return `author AS (
+    INSERT INTO users (id, workspace_id, kind, api_key_id, name, created_at, modified_at)
+    SELECT ${add(randomUUID())}::uuid, ${gate}.workspace_id, 'service', ${add(author.serviceKey.keyId)}::uuid, ${add(author.serviceKey.keyName)}, ${at}, ${at}
+    FROM ${gate}
+    ON CONFLICT (workspace_id, api_key_id) DO UPDATE SET name = EXCLUDED.name
+    RETURNING id)`;
+}
+
 export async function serviceUserFor(db: Db, workspaceId: string, key: { keyId: string; keyName: string }, now: number): Promise<string> {
   const row = await queryOne<{ id: string }>(
     db,

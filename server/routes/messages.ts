@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import type { Attachment } from '../../src/api/wire.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
 import { ApiError, forbidden, notFound, validationFailed } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
@@ -14,27 +15,27 @@ import { type Caller, viewerOf, type Viewer } from '../domain/viewer.ts';
 import { actingUserId } from '../model/access.ts';
 import { callerOf } from '../http/caller.ts';
 import { mayModify } from '../domain/permissions.ts';
-import { insertMessage, loadMessage, messageBodyFrom, requireMessageBody, toMessageResponse } from '../model/messages.ts';
+import { authorAndReadMark, loadMessage, messageBodyFrom, requireMessageBody, toMessageResponse, type MessageRow } from '../model/messages.ts';
+import { createAnnouncedReply, type WrittenReply } from '../model/comment-writes.ts';
 import { loadAttachments, replaceAttachments, resolveAttachments } from '../model/attachments.ts';
 import { deleteObjects, filesOfMessage, forgetUploads } from '../model/file-cleanup.ts';
 import { fileUrls, type FileUrls } from '../model/file-urls.ts';
-import { loadUsers } from '../model/users.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
 import { recordCommentEvent } from '../model/events.ts';
-import { recordCommentAction } from '../model/activity.ts';
 
-async function messageResponse(db: Db, messageId: string, viewer: Viewer, files: FileUrls) {
-  const row = await loadMessage(db, messageId);
-  if (!row) throw new Error(`message ${messageId} vanished`);
-  const [users, attachments, seen] = await Promise.all([
-    loadUsers(db, [row.author_user_id]),
-    loadAttachments(db, [row.id], files),
-    viewer.userId
-      ? queryOne<{ last_seen_at: Date }>(db, 'SELECT last_seen_at FROM thread_reads WHERE thread_id = $1 AND user_id = $2', [row.thread_id, viewer.userId])
-      : Promise.resolve(undefined),
-  ]);
-  return toMessageResponse(row, { viewer, users, attachments, lastSeenAt: seen?.last_seen_at.getTime() ?? null });
+/** A message as the viewer sees it. */
+async function messageResponse(db: Db, row: MessageRow, viewer: Viewer, files: FileUrls) {
+  const [{ users, lastSeenAt }, attachments] = await Promise.all([authorAndReadMark(db, row, viewer.userId), loadAttachments(db, [row.id], files)]);
+  return toMessageResponse(row, { viewer, users, attachments, lastSeenAt });
+}
+
+/** A reply as the viewer sees it, from what its statement wrote and read; only a reply with files needs another query. */
+async function replyResponse(db: Db, written: WrittenReply, viewer: Viewer, files: FileUrls, hasAttachments: boolean) {
+  if (!written.author) return messageResponse(db, written.row, viewer, files);
+  const users = new Map([[written.author.id, written.author]]);
+  const attachments = hasAttachments ? await loadAttachments(db, [written.row.id], files) : new Map<string, Attachment[]>();
+  return toMessageResponse(written.row, { viewer, users, attachments, lastSeenAt: written.lastSeenAt });
 }
 
 /** The message and its thread, if the caller may reach the thread's markup; 404 otherwise. */
@@ -62,22 +63,10 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await readJson(c, createMessageSchema);
     const body = requireMessageBody(input);
     const fileIds = await resolveAttachments(db, attachmentOwner(caller, thread.workspace_id), input);
-    const now = clock.now();
-    const messageId = await db.transaction(async (tx) => {
-      const authorUserId = await actingUserId(tx, caller, thread.workspace_id, clock);
-      const id = await insertMessage(tx, { threadId: thread.id, authorUserId, body, fileIds, now });
-      await tx.query('UPDATE threads SET last_activity_at = $2::timestamptz WHERE id = $1', [thread.id, isoAt(now)]);
-      await recordCommentAction(tx, {
-        kind: 'reply_created',
-        threadId: thread.id,
-        messageId: id,
-        userId: authorUserId,
-        workspaceId: thread.workspace_id,
-        occurredAt: now,
-      });
-      return id;
-    });
-    return ok(c, await messageResponse(db, messageId, viewerOf(caller), files));
+    const viewer = viewerOf(caller);
+    const reply = { threadId: thread.id, workspaceId: thread.workspace_id, body, fileIds, now: clock.now(), viewerUserId: viewer.userId };
+    const written = await createAnnouncedReply(db, caller, clock, reply);
+    return ok(c, await replyResponse(db, written, viewer, files, fileIds.length > 0));
   });
 
   routes.patch('/messages/:id', async (c) => {
@@ -124,7 +113,9 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
       return removed;
     });
     await deleteObjects(deps.storage, dropped, deps.log);
-    return ok(c, await messageResponse(db, message.id, viewerOf(caller), files));
+    const updated = await loadMessage(db, message.id);
+    if (!updated) throw new Error(`message ${message.id} vanished`);
+    return ok(c, await messageResponse(db, updated, viewerOf(caller), files));
   });
 
   routes.delete('/messages/:id', async (c) => {

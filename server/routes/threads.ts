@@ -20,11 +20,12 @@ import { requireMessageBody } from '../model/messages.ts';
 import { resolveAttachments, type AttachmentOwner } from '../model/attachments.ts';
 import { deleteObjects, filesOfThread, forgetUploads } from '../model/file-cleanup.ts';
 import { fileUrls } from '../model/file-urls.ts';
-import { findThread, loadThreadResponse, toThreadResponses } from '../model/threads.ts';
+import { findThread, loadThreadResponse, newThreadResponse, toThreadResponses } from '../model/threads.ts';
 import { listThreads, type ListThreadsParams } from '../model/thread-list.ts';
 import { etagOf, ifNoneMatches, markupVersionForCaller, readUrlWindow, threadListKey, threadsVersion } from '../model/thread-cache.ts';
 import { ResponseCache } from '../http/response-cache.ts';
-import { createThread, movePin } from '../model/thread-writes.ts';
+import { movePin } from '../model/thread-writes.ts';
+import { createAnnouncedThread } from '../model/comment-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
 import { recordCommentAction } from '../model/activity.ts';
 
@@ -137,21 +138,8 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     if (markup.read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const body = requireMessageBody(input);
     const fileIds = await resolveAttachments(db, attachmentOwner(caller, markup.workspace_id), input);
-    const now = clock.now();
-    const threadId = await db.transaction(async (tx) => {
-      const authorUserId = await actingUserId(tx, caller, markup.workspace_id, clock);
-      const id = await createThread(tx, { markupId: markup.id, authorUserId, input, body, fileIds, now });
-      await recordCommentAction(tx, {
-        kind: 'thread_created',
-        threadId: id,
-        messageId: 'first',
-        userId: authorUserId,
-        workspaceId: markup.workspace_id,
-        occurredAt: now,
-      });
-      return id;
-    });
-    return ok(c, await loadThreadResponse(db, threadId, viewerOf(caller), files));
+    const written = await createAnnouncedThread(db, caller, clock, { markupId: markup.id, workspaceId: markup.workspace_id, input, body, fileIds, now: clock.now() });
+    return ok(c, await newThreadResponse(db, written, viewerOf(caller), files));
   });
 
   routes.post('/threads/:id/resolve', async (c) => {

@@ -1,0 +1,45 @@
+/**
+ * An earlier commit's server, runnable beside this one, so the latency bench can measure "before"
+ * and "now" in the same run, on the same machine load, alternating (figures from another day on a
+ * shared 2-core box are not comparable). The commit's `server/` and the wire types it imports
+ * (`src/api/`) are unpacked with `git archive` under `.tmp/bench-baseline/<commit>/`, which lies
+ * inside this checkout, so Node resolves its packages from this checkout's `node_modules`.
+ * Nothing in the working tree or the repository changes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The commit the write-path work of issue 15 started from: `POST /threads` and
+ * `POST /threads/:id/messages` are measured on it and on the working tree.
+ * `BENCH_LATENCY_BASELINE=<commit>` picks another, `off` measures the working tree alone.
+ */
+export const WRITE_PATH_BASELINE = 'ffb7854';
+
+export type Baseline = { ok: true; commit: string; root: string } | { ok: false; reason: string };
+
+function git(args: string[]): { ok: boolean; out: string } {
+  const result = spawnSync('git', args, { encoding: 'utf8' });
+  return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
+}
+
+/** The baseline's checkout, unpacked once per commit and reused by later runs. */
+export function prepareBaseline(ref = process.env.BENCH_LATENCY_BASELINE ?? WRITE_PATH_BASELINE): Baseline {
+  if (ref === 'off' || ref === '') return { ok: false, reason: 'baseline off (BENCH_LATENCY_BASELINE=off)' };
+  const resolved = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (!resolved.ok) return { ok: false, reason: `baseline ${ref} is not in this clone` };
+  const commit = resolved.out.slice(0, 7);
+  const root = path.resolve('.tmp', 'bench-baseline', commit);
+  if (existsSync(path.join(root, 'server', 'main.ts'))) return { ok: true, commit, root };
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  // git archive | tar, without a shell: archive to a file first.
+  const tarball = `${root}.tar`;
+  const archived = git(['archive', '--format=tar', `--output=${tarball}`, commit, 'server', 'src/api']);
+  if (!archived.ok) return { ok: false, reason: `git archive ${commit} failed: ${archived.out}` };
+  const untar = spawnSync('tar', ['-xf', tarball, '-C', root], { encoding: 'utf8' });
+  rmSync(tarball, { force: true });
+  if (untar.status !== 0) return { ok: false, reason: `unpacking ${commit} failed: ${untar.stderr}` };
+  return { ok: true, commit, root };
+}
