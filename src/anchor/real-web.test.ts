@@ -4,30 +4,11 @@
  * never land silently on another), text edited in place (30 % of a block's words), and ids counted
  * out by a framework renumbered by a re-render. See bench/survival.ts for the same at scale.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { describePin } from './describe';
+import { describe, expect, it } from 'vitest';
 import { resolvePin } from './locate';
-import type { ResolvedPin } from './types';
+import { expectNotWrong, fixture, mount, storedPin } from './test-kit';
 
-let fixture: HTMLElement;
-
-function mount(html: string): HTMLElement {
-  fixture = document.createElement('div');
-  fixture.style.cssText = 'position:absolute;left:0;top:0;width:800px';
-  fixture.innerHTML = html;
-  document.body.append(fixture);
-  return fixture;
-}
-
-afterEach(() => fixture?.remove());
-
-const pin = (target: Element) => JSON.parse(JSON.stringify(describePin(target, 0, 0)));
-
-/** Exact on the pinned element, or approximate on something holding it: anything but another element. */
-function expectNotWrong(resolved: ResolvedPin, pinned: Element): void {
-  if (resolved.status === 'exact') expect(resolved.element).toBe(pinned);
-  else expect(resolved.element === null || resolved.element.contains(pinned)).toBe(true);
-}
+const pin = storedPin;
 
 const PROSE =
   'Harbor lanterns glowed over the quiet water while the ferry crews counted crates of copper wire, maple syrup and ' +
@@ -40,9 +21,9 @@ describe('items that differ only by their text, re-sorted', () => {
     // The paragraph's first 300 characters (what its content mark reads) do not change when its links trade places.
     // "shadow" is linked twice on the page, so the paragraph's content is what sets the pinned link apart.
     mount(`<article><p>${PROSE}See <a href="/w">shadow</a>, <a href="/w">sugar</a> and <a href="/w">timber</a>.</p><p>Also <a href="/w">shadow</a> here.</p></article>`);
-    const shadow = fixture.querySelector('a')!;
+    const shadow = fixture().querySelector('a')!;
     const anchor = pin(shadow);
-    fixture.querySelector('p')!.append(shadow); // sugar, timber, shadow: sugar now stands first
+    fixture().querySelector('p')!.append(shadow); // sugar, timber, shadow: sugar now stands first
     expectNotWrong(resolvePin(anchor), shadow);
   });
 
@@ -50,9 +31,9 @@ describe('items that differ only by their text, re-sorted', () => {
     const reply = (who: string, text: string) => `<li><div class="comment"><div class="comment__body"><b>${who}</b><p>${text}</p></div></div></li>`;
     // The first reply is long: the list's first 300 characters (what its content mark reads) survive the re-sort below it.
     mount(`<ul class="replies">${reply('ann', PROSE)}${reply('bob', 'Maple syrup is late again')}${reply('cy', 'Winter wool sold out')}</ul>`);
-    const comment = fixture.querySelectorAll('.comment')[1]!;
+    const comment = fixture().querySelectorAll('.comment')[1]!;
     const anchor = pin(comment);
-    fixture.querySelector('ul')!.append(comment.parentElement!); // ann, cy, bob: cy's reply now stands where bob's stood
+    fixture().querySelector('ul')!.append(comment.parentElement!); // ann, cy, bob: cy's reply now stands where bob's stood
     expectNotWrong(resolvePin(anchor), comment);
   });
 });
@@ -61,7 +42,7 @@ describe('text edited where it stands', () => {
   it('a paragraph of a long article with 30 % of its words replaced is still exact', () => {
     const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>${PROSE.split(' ').slice(i, i + 30).join(' ')} number ${i}</p>`);
     mount(`<article>${paragraphs.join('')}</article>`);
-    const target = fixture.querySelectorAll('p')[12]!;
+    const target = fixture().querySelectorAll('p')[12]!;
     const anchor = pin(target);
     const words = target.textContent!.split(' ');
     target.textContent = words.map((w, i) => (i % 3 === 1 ? 'edited' + i : w)).join(' ');
@@ -76,12 +57,12 @@ describe('ids counted out by a framework', () => {
   it('a label found through `for="gwt-uid-12"` is not followed to the field that holds that id after a re-render', () => {
     const field = (n: number, label: string) => `<div class="field"><label for="gwt-uid-${n}">${label}</label><input id="gwt-uid-${n}"></div>`;
     mount(`<form>${field(12, 'First name')}${field(13, 'Last name')}${field(14, 'Company')}</form>`);
-    const company = fixture.querySelectorAll('label')[2]!;
+    const company = fixture().querySelectorAll('label')[2]!;
     const anchor = pin(company);
     expect(JSON.stringify(anchor)).not.toContain('gwt-uid');
     // Two more components rendered before the form: every counter moves on by two, and the old
     // `gwt-uid-14` now belongs to the first field.
-    for (const e of Array.from(fixture.querySelectorAll('[for],[id]'))) {
+    for (const e of Array.from(fixture().querySelectorAll('[for],[id]'))) {
       for (const name of ['for', 'id']) {
         const value = e.getAttribute(name);
         if (value) e.setAttribute(name, value.replace(/\d+$/, (n) => String(Number(n) + 2)));

@@ -4,30 +4,11 @@
  * there with its own text unchanged, and the new allowances must not let a neighbour or a look-alike
  * take a pin (a wrong pin is worse than one listed as not placed).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { describePin } from './describe';
+import { describe, expect, it } from 'vitest';
 import { resolvePin } from './locate';
-import type { ResolvedPin } from './types';
+import { expectNotWrong, fixture, mount, storedPin } from './test-kit';
 
-let fixture: HTMLElement;
-
-function mount(html: string): HTMLElement {
-  fixture = document.createElement('div');
-  fixture.style.cssText = 'position:absolute;left:0;top:0;width:800px';
-  fixture.innerHTML = html;
-  document.body.append(fixture);
-  return fixture;
-}
-
-afterEach(() => fixture?.remove());
-
-const pin = (target: Element) => JSON.parse(JSON.stringify(describePin(target, 0, 0)));
-
-/** Exact on the pinned element, or approximate on something holding it: anything but another element. */
-function expectNotWrong(resolved: ResolvedPin, pinned: Element): void {
-  if (resolved.status === 'exact') expect(resolved.element).toBe(pinned);
-  else expect(resolved.element === null || resolved.element.contains(pinned)).toBe(true);
-}
+const pin = storedPin;
 
 /** A phpBB-era post: no class anywhere, the date shared by two posts, so positions and the post's text tell it apart. */
 const post = (author: string, date: string, body: string) =>
@@ -41,7 +22,7 @@ const FORUM = `<center><table><tbody>${[
 describe('a sibling removed', () => {
   it('right before the pinned element: one count runs past the end, the other still names it with its text unchanged', () => {
     mount(FORUM);
-    const date = fixture.querySelectorAll('td td font')[3]!; // bob's "Posted: …", the same date as ann's
+    const date = fixture().querySelectorAll('td td font')[3]!; // bob's "Posted: …", the same date as ann's
     expect(date.textContent).toBe('Posted: Mon Jun 12, 2006 9:14 pm');
     const anchor = pin(date);
     date.nextElementSibling!.remove(); // the "Post subject" after it: the backward count now names nothing
@@ -54,7 +35,7 @@ describe('a sibling removed', () => {
     // Rows shared by two posts: the empty cell's own mark is its row's text, which the cell beside it holds too.
     const head = (date: string, body: string) => `<table><tbody><tr><td>Posted: ${date}</td><td></td></tr><tr><td>${body}</td></tr></tbody></table>`;
     mount(`<div>${head('Mon Jun 12', 'Harbor lanterns glowed over the water')}${head('Mon Jun 12', 'Maple syrup is late again')}${head('Tue Jun 13', 'Winter wool sold out')}</div>`);
-    const empty = fixture.querySelectorAll('table')[1]!.querySelectorAll('td')[1]!;
+    const empty = fixture().querySelectorAll('table')[1]!.querySelectorAll('td')[1]!;
     const row = empty.parentElement!;
     const anchor = pin(empty);
     empty.remove();
@@ -68,7 +49,7 @@ describe('text edited', () => {
   it('an inline word rewritten together with the paragraph around it: its neighbours, edited alike, still place it', () => {
     const paragraph = (before: string, word: string, after: string) => `<p>Then <b>${before}</b> and <strong>${word}</strong> with <em>${after}</em> end.</p>`;
     mount(`<div>${paragraph('quiet harbor water', 'compass', 'copper wire crates')}${paragraph('winter wool bales', 'magnet', 'maple syrup barrels')}${paragraph('ferry crews rowing', 'anchor', 'green ledger cloth')}</div>`);
-    const strong = fixture.querySelectorAll('strong')[1]!;
+    const strong = fixture().querySelectorAll('strong')[1]!;
     const anchor = pin(strong);
     // An editor rewrote the second paragraph: the pinned word and a word in each neighbour.
     strong.textContent = 'lodestone';
@@ -82,7 +63,7 @@ describe('text edited', () => {
   it('rows re-sorted and the pinned email edited: another row’s email, as like it as the edited one, does not take the pin', () => {
     const people = ['ann.lee', 'bob.kim', 'cy.ito', 'dee.roy', 'eve.lam'];
     mount(`<table><tbody>${people.map((p) => `<tr><td>${p.replace('.', ' ')}</td><td>${p}@mail.example.com</td><td>Admin</td></tr>`).join('')}</tbody></table>`);
-    const rows = Array.from(fixture.querySelectorAll('tr'));
+    const rows = Array.from(fixture().querySelectorAll('tr'));
     const email = rows[1]!.cells[1]!;
     const anchor = pin(email);
     email.textContent = 'zed.kim@mail.example.com';
