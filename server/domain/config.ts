@@ -16,15 +16,19 @@ export interface OidcConfig {
  */
 export type StorageConfig =
   | { driver: 'local'; secret?: string }
-  | {
-      driver: 's3';
-      endpoint: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-    };
+  | S3StorageConfig;
+
+export interface S3StorageConfig {
+  driver: 's3';
+  /** e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000`; no trailing slash needed. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` (MinIO and most self-hosted stores) instead of `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
 
 const isOff = (value: string) => ['0', 'false', 'off', 'no'].includes(value.toLowerCase());
 const isOn = (value: string) => ['1', 'true', 'on', 'yes'].includes(value.toLowerCase());

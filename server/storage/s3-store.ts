@@ -7,6 +7,7 @@
  */
 import type { PresignedPost } from '../../src/api/wire.ts';
 import type { Clock } from '../domain/clock.ts';
+import type { S3StorageConfig } from '../domain/config.ts';
 import {
   normalizeEtag,
   signedGetQuery,
@@ -19,15 +20,8 @@ import {
 import { buildPostFields } from './post-policy.ts';
 import { presignUrl, sha256Hex, signHeaders, uriEncode, type SigV4Credentials } from './sigv4.ts';
 
-export interface S3ObjectStoreOptions {
-  /** e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000`; no trailing slash needed. */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` (MinIO and most self-hosted stores) instead of `bucket.endpoint/key`. */
-  forcePathStyle: boolean;
+/** The bucket as configured (domain/config.ts: endpoint, region, bucket, keys, path style), plus a clock. */
+export interface S3ObjectStoreOptions extends Omit<S3StorageConfig, 'driver'> {
   clock: Clock;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
