@@ -87,6 +87,13 @@ describe('placePanel', () => {
     expect(inside(box, desktop)).toBe(true);
   });
 
+  it('sits in the corner when the target has no area on screen and the pin no place (collapsed, scrolled away)', () => {
+    for (const target of [{ left: 80, top: 300, width: 200, height: 0 }, { left: 80, top: -900, width: 200, height: 40 }]) {
+      const box = boxOf(placePanel({ target, size: panel, viewport: desktop }));
+      expect(inside(box, desktop)).toBe(true);
+    }
+  });
+
   it('is a sheet on a small screen, by the screen width, whatever the target', () => {
     const target = { left: 10, top: 10, width: 50, height: 20 };
     expect(placePanel({ target, point: centre(target), size: panel, viewport: phone })).toEqual({ kind: 'sheet' });

@@ -60,6 +60,8 @@ export function placePanel({ target, point, size, viewport, avoid }: PanelReques
   const pinBox = point ? pinBoxAt(point) : undefined;
   // Only the part of the target on screen matters: a panel beside a tall card stays in view.
   const visible = target ? intersection(target, screen) : undefined;
+  // Nothing of it on screen and no pin (a collapsed or scrolled-away element): nothing to sit beside.
+  if (!visible && !pinBox) return corner(size, viewport, avoid);
   const subject = visible && pinBox ? union(visible, pinBox) : (visible ?? pinBox!);
   const focus = point ?? { x: subject.left + LEAD, y: subject.top + LEAD };
 

@@ -3,7 +3,7 @@
  * browser shows (issue 14): inline handlers of images, images that failed, visually hidden text,
  * removed list markers, and `content-visibility: auto` sections on a scrolled page.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { cdp, page } from 'vitest/browser';
 import { captureViewport } from './index';
 import { bandColor, expectColor, painted, pixel, setPage, type Rgba } from './test-kit';
@@ -17,21 +17,34 @@ const missing = new URL('./fixtures/missing-image-for-inert-test.png', import.me
  */
 const consoleEntries: string[] = [];
 const ours = (...texts: unknown[]) => texts.some((text) => typeof text === 'string' && /inert-test|__inertTestRuns/.test(text));
-beforeAll(async () => {
-  const session = cdp() as { on(event: string, listener: (payload: any) => void): void; send(method: string): Promise<unknown> };
-  session.on('Log.entryAdded', ({ entry }) => {
-    if (entry.level !== 'verbose' && ours(entry.text, entry.url)) consoleEntries.push(`${entry.source}: ${entry.text} ${entry.url ?? ""}`);
-  });
-  session.on('Runtime.exceptionThrown', ({ exceptionDetails }) => {
+type Listener = (payload: any) => void;
+type Session = { on(event: string, listener: Listener): void; send(method: string): Promise<unknown> };
+const listeners: Record<string, Listener> = {
+  'Log.entryAdded': ({ entry }) => {
+    if (entry.level !== 'verbose' && ours(entry.text, entry.url)) consoleEntries.push(`${entry.source}: ${entry.text} ${entry.url ?? ''}`);
+  },
+  'Runtime.exceptionThrown': ({ exceptionDetails }) => {
     const { text, url, exception } = exceptionDetails;
     if (ours(text, url, exception?.description)) consoleEntries.push(`exception: ${text}`);
-  });
-  session.on('Runtime.consoleAPICalled', ({ type, args }) => {
+  },
+  'Runtime.consoleAPICalled': ({ type, args }) => {
     const text = args.map((a: any) => a.value).join(' ');
     if (ours(text)) consoleEntries.push(`console.${type}: ${text}`);
-  });
+  },
+};
+beforeAll(async () => {
+  const session = cdp() as Session;
+  for (const [event, listener] of Object.entries(listeners)) session.on(event, listener);
   await session.send('Log.enable');
   await session.send('Runtime.enable');
+});
+// The tab outlives this file: left enabled, the browser's events for other files' frames would be
+// forwarded to a test runner whose connection is closed (an unhandled rejection that fails the run).
+// (Vitest's `off` for CDP events throws on its server side, so the domains are switched off instead.)
+afterAll(async () => {
+  const session = cdp() as Session;
+  await session.send('Log.disable');
+  await session.send('Runtime.disable');
 });
 
 let cleanup = (): void => {};
