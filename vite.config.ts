@@ -55,7 +55,10 @@ export default defineConfig(({ mode }): UserConfig => {
                 groups: [
                   { name: 'app', tags: ['$initial'] },
                   { name: 'editor', test: /[\\/]src[\\/](ui[\\/]editor[\\/]|delta[\\/]dom\.ts)/ },
-                  { name: 'delta-render', test: /[\\/]src[\\/]delta[\\/](render|clean|read|normalize)\.ts|[\\/]src[\\/]delta[\\/]delta\.css/ },
+                  {
+                    name: 'delta-render',
+                    test: /[\\/]src[\\/]delta[\\/](render|clean|read|normalize)\.ts|[\\/]src[\\/]delta[\\/]delta\.css/,
+                  },
                 ],
               },
             },

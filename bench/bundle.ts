@@ -13,7 +13,12 @@ export async function measure(): Promise<BenchSection> {
 
   const sizes = measureBundle();
   add('loader `pinmark.js` (gzip)', kb(sizes.loaderGzip), `≤ ${kb(BUDGETS.loaderGzip)}`, sizes.loaderGzip <= BUDGETS.loaderGzip);
-  add('first load: app.js + static chunks (gzip)', kb(sizes.firstLoadGzip), `≤ ${kb(BUDGETS.firstLoadGzip)}`, sizes.firstLoadGzip <= BUDGETS.firstLoadGzip);
+  add(
+    'first load: app.js + static chunks (gzip)',
+    kb(sizes.firstLoadGzip),
+    `≤ ${kb(BUDGETS.firstLoadGzip)}`,
+    sizes.firstLoadGzip <= BUDGETS.firstLoadGzip,
+  );
   add('lazy chunks (gzip, not in first load)', kb(sizes.lazyGzip), '—', null);
   add('html2canvas in first load', String(sizes.html2canvasInFirstLoad), 'false', !sizes.html2canvasInFirstLoad);
   // Rich text (issue 5): the editor is fetched with the composer or an open thread, the renderer with the review chunk.
@@ -22,7 +27,12 @@ export async function measure(): Promise<BenchSection> {
   const renderer = chunk('delta-render');
   add('rich text: composer (editor chunk, gzip, lazy)', kb(editor), '—', null);
   add('rich text: renderer (gzip, lazy)', kb(renderer), '—', null);
-  add('rich text: share of all widget code (gzip)', `${(((editor + renderer) / (sizes.firstLoadGzip + sizes.lazyGzip)) * 100).toFixed(1)} %`, '—', null);
+  add(
+    'rich text: share of all widget code (gzip)',
+    `${(((editor + renderer) / (sizes.firstLoadGzip + sizes.lazyGzip)) * 100).toFixed(1)} %`,
+    '—',
+    null,
+  );
 
   const server = await startServer(Number(process.env.BENCH_PORT ?? 8790));
   try {
@@ -31,12 +41,27 @@ export async function measure(): Promise<BenchSection> {
     add('loader execution → launcher visible, p90', `${load.p90Ms.toFixed(1)} ms`, '—', null);
     add('… of which fetching app.js (median)', `${load.medianFetchMs.toFixed(1)} ms`, '—', null);
     add('… of which parsing, running, first render (median)', `${load.medianRunMs.toFixed(1)} ms`, '—', null);
-    add('long tasks (> 50 ms) during widget load', `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`, '0', load.longTasks === 0);
+    add(
+      'long tasks (> 50 ms) during widget load',
+      `${load.longTasks} (max ${load.maxLongTaskMs.toFixed(0)} ms)`,
+      '0',
+      load.longTasks === 0,
+    );
     // Several short tasks can share one frame (nothing to paint meanwhile): the budget is per task (row above).
-    add("widget's scripts in one long (> 50 ms) frame during load, worst", `${load.maxWidgetFrameMs.toFixed(1)} ms${load.worstFrameScripts ? ` (${load.worstFrameScripts})` : ''}`, '—', null);
+    add(
+      "widget's scripts in one long (> 50 ms) frame during load, worst",
+      `${load.maxWidgetFrameMs.toFixed(1)} ms${load.worstFrameScripts ? ` (${load.worstFrameScripts})` : ''}`,
+      '—',
+      null,
+    );
     const slow = await measureSlowStart(server.url, 4, Number(process.env.BENCH_SLOW_RUNS ?? 8));
     add(`on a ×${slow.rate} slower CPU: loader → launcher, median of ${slow.runs}`, `${slow.medianLauncherMs.toFixed(0)} ms`, '—', null);
-    add(`on a ×${slow.rate} slower CPU: the widget's longest task in its first 3 s`, `${slow.longestScriptMs.toFixed(0)} ms (${slow.longestScript})`, '—', null);
+    add(
+      `on a ×${slow.rate} slower CPU: the widget's longest task in its first 3 s`,
+      `${slow.longestScriptMs.toFixed(0)} ms (${slow.longestScript})`,
+      '—',
+      null,
+    );
   } finally {
     await server.stop();
   }

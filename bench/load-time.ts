@@ -76,14 +76,19 @@ export async function measureLoadTime(baseUrl: string, runs = 20): Promise<LoadT
         const start = performance.getEntriesByName('pinmark:loader-start')[0]!.startTime;
         const shown = performance.getEntriesByName('pinmark:launcher-visible')[0]!.startTime;
         // (No named functions in here: tsx would wrap them in a helper the page does not have.)
-        const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/widget/app.js')) as PerformanceResourceTiming | undefined;
+        const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/widget/app.js')) as
+          PerformanceResourceTiming | undefined;
         const fetched = app ? app.responseEnd : start;
         return {
           ms: shown - start,
           fetchMs: fetched - start,
           runMs: shown - fetched,
-          tasks: (w.__longTasks as { start: number; duration: number }[]).filter((t) => t.start + t.duration >= start && t.start <= shown + 50).map((t) => t.duration),
-          widgetFrames: (w.__frames as { start: number; end: number; widget: number; scripts: string }[]).filter((f) => f.end >= start && f.start <= shown + 50),
+          tasks: (w.__longTasks as { start: number; duration: number }[])
+            .filter((t) => t.start + t.duration >= start && t.start <= shown + 50)
+            .map((t) => t.duration),
+          widgetFrames: (w.__frames as { start: number; end: number; widget: number; scripts: string }[]).filter(
+            (f) => f.end >= start && f.start <= shown + 50,
+          ),
         };
       });
       if (i >= 2) samples.push(value); // the first two runs warm the server and the disk cache
@@ -96,8 +101,14 @@ export async function measureLoadTime(baseUrl: string, runs = 20): Promise<LoadT
   const times = sorted((s) => s.ms);
   const tasks = samples.flatMap((s) => s.tasks);
   return {
-    medianFetchMs: percentile(sorted((s) => s.fetchMs), 0.5),
-    medianRunMs: percentile(sorted((s) => s.runMs), 0.5),
+    medianFetchMs: percentile(
+      sorted((s) => s.fetchMs),
+      0.5,
+    ),
+    medianRunMs: percentile(
+      sorted((s) => s.runMs),
+      0.5,
+    ),
     runs,
     medianMs: percentile(times, 0.5),
     p90Ms: percentile(times, 0.9),

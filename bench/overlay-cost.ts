@@ -36,10 +36,17 @@ async function bundleEngine(): Promise<string> {
         name: 'overlay-bench-entry',
         resolveId: (id) => (id === 'overlay-bench' ? ENTRY : undefined),
         load: (id) =>
-          id === ENTRY ? `import { mountEngine, frames } from ${JSON.stringify(testing)};\nwindow.__overlayBench = { mountEngine, frames };` : undefined,
+          id === ENTRY
+            ? `import { mountEngine, frames } from ${JSON.stringify(testing)};\nwindow.__overlayBench = { mountEngine, frames };`
+            : undefined,
       },
     ],
-    build: { write: false, minify: true, target: 'es2020', rolldownOptions: { input: 'overlay-bench', output: { format: 'es', codeSplitting: false } } },
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2020',
+      rolldownOptions: { input: 'overlay-bench', output: { format: 'es', codeSplitting: false } },
+    },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const first = Array.isArray(output) ? output[0]! : output;
   const chunk = first.output.find((item): item is Rolldown.OutputChunk => item.type === 'chunk');
@@ -98,7 +105,12 @@ export async function measure(): Promise<BenchSection> {
         lastFrames = rig.engine.stats.frames;
       }
       await frames(3);
-      return { totalMs: performance.now() - started, frames: slices.length, maxFrameMs: Math.max(...slices), placed: rig.engine.status.value.drawable.size };
+      return {
+        totalMs: performance.now() - started,
+        frames: slices.length,
+        maxFrameMs: Math.max(...slices),
+        placed: rig.engine.status.value.drawable.size,
+      };
     });
 
     // ---- (a) Relayout after a resize: engine frame on a clean layout, many times.

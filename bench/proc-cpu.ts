@@ -34,7 +34,9 @@ export function postmasterPid(port: number): number | undefined {
     try {
       const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       if (argv[0]?.endsWith('/postgres') && argv.some((arg, i) => arg === '-p' && argv[i + 1] === String(port))) return Number(entry);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return undefined;
 }

@@ -16,7 +16,9 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   'server-latency': () => import('./server-latency.ts'),
 };
 
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const names = Object.keys(SECTIONS).filter((name) => !only || only.includes(name));
 const sections: BenchSection[] = [];
 for (const name of names) {
@@ -28,9 +30,10 @@ for (const name of names) {
 
 if (!only) {
   const when = new Date().toISOString().slice(0, 10);
-  const body = sections
-    .map((s) => `## ${s.title}\n\n${rowsTable(s.rows)}${s.detail ? `\n\n${s.detail}` : ''}`)
-    .join('\n\n');
-  writeFileSync('bench/results.md', `# Benchmark results\n\nWritten by \`npm run bench\` on ${when} (2-core machine, headless Debian Chromium).\n\n${body}\n`);
+  const body = sections.map((s) => `## ${s.title}\n\n${rowsTable(s.rows)}${s.detail ? `\n\n${s.detail}` : ''}`).join('\n\n');
+  writeFileSync(
+    'bench/results.md',
+    `# Benchmark results\n\nWritten by \`npm run bench\` on ${when} (2-core machine, headless Debian Chromium).\n\n${body}\n`,
+  );
   console.log('\nwrote bench/results.md');
 }

@@ -52,12 +52,29 @@ export function threadBody(base: string, markupId: string, n: number): string {
     elements: [{ elementPath: `main > section:nth-of-type(${(n % 9) + 1}) > h2`, offsetXPercentage: 12.5, offsetYPercentage: 40 }],
     offsetXPercentage: 33.3,
     offsetYPercentage: n % 100,
-    message: { ops: [{ insert: `Bench thread ${n}: the price looks wrong ` }, { insert: { mention: { id: 'u-1', value: 'Demo Owner' } } }, { insert: '\n' }] },
-    browserContext: {
-      browserName: 'Chrome', browserVersion: '131', os: 'Linux', osVersion: '6.1', osVersionName: '', platform: 'desktop',
-      screenWidth: 1920, screenHeight: 1080, viewportWidth: 1280, viewportHeight: 800, devicePixelRatio: 1,
+    message: {
+      ops: [
+        { insert: `Bench thread ${n}: the price looks wrong ` },
+        { insert: { mention: { id: 'u-1', value: 'Demo Owner' } } },
+        { insert: '\n' },
+      ],
     },
-    elementParents: [{ url: `${base}/pricing.html`, canonicalUrl: `${base}/pricing.html`, path: 'main > section:nth-of-type(2)', depth: 1 }],
+    browserContext: {
+      browserName: 'Chrome',
+      browserVersion: '131',
+      os: 'Linux',
+      osVersion: '6.1',
+      osVersionName: '',
+      platform: 'desktop',
+      screenWidth: 1920,
+      screenHeight: 1080,
+      viewportWidth: 1280,
+      viewportHeight: 800,
+      devicePixelRatio: 1,
+    },
+    elementParents: [
+      { url: `${base}/pricing.html`, canonicalUrl: `${base}/pricing.html`, path: 'main > section:nth-of-type(2)', depth: 1 },
+    ],
     viewModeId: 'desktop',
   });
 }
@@ -118,9 +135,18 @@ export async function prepareTarget(server: BenchServer, variant: string, databa
   const tail = await getJson(`${server.url}/api/v2/threads?markupId=${server.demo.markupId}&limit=100&offset=${THREADS - 100}`, auth);
   const reviewers = await reviewerTokens(server);
   return {
-    server, variant, database, probe, auth, listPath,
+    server,
+    variant,
+    database,
+    probe,
+    auth,
+    listPath,
     replyTargets: tail.body.data.threads.map((t: { id: string }) => t.id),
-    asReviewer: (n) => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${reviewers[n % REVIEWERS]}`, 'X-Forwarded-For': clientAddress(n) }),
+    asReviewer: (n) => ({
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${reviewers[n % REVIEWERS]}`,
+      'X-Forwarded-For': clientAddress(n),
+    }),
     getBytes: first.bytes,
     getCount: first.body.data.threads.length,
     sent: { threads: THREADS, replies: 0 },
@@ -144,7 +170,9 @@ async function drive(endpoint: string, target: Target, options: autocannon.Optio
   const client = process.cpuUsage(cpuBefore.client);
   const cpu = { server: probe.server() - cpuBefore.server, db: probe.db() - cpuBefore.db, client: (client.user + client.system) / 1000 };
   const after = loadavg()[0]!;
-  console.error(`server-latency: ${endpoint} on ${LABEL[database]} (${variant}): ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, load ${before.toFixed(2)}`);
+  console.error(
+    `server-latency: ${endpoint} on ${LABEL[database]} (${variant}): ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, load ${before.toFixed(2)}`,
+  );
   const responses = r.requests.total;
   const per = (v: number) => (responses > 0 ? v / responses : 0);
   return {

@@ -91,15 +91,46 @@ export function latencySection(input: {
     ok: aimHolds(s),
   }));
   for (const s of skipped) {
-    for (const endpoint of Object.values(ENDPOINT_NAMES)) rows.push({ what: `${endpoint} — ${LABEL[s.database]}`, measured: s.reason, budget: '—', ok: null });
+    for (const endpoint of Object.values(ENDPOINT_NAMES))
+      rows.push({ what: `${endpoint} — ${LABEL[s.database]}`, measured: s.reason, budget: '—', ok: null });
   }
 
   const table = markdownTable(
-    ['Endpoint', 'Database', 'Server', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'requests', 'non-2xx', '429', 'errors', 'bytes/response', 'CPU ms/req server · db · client', 'load avg (1 min)'],
+    [
+      'Endpoint',
+      'Database',
+      'Server',
+      'req/s',
+      'p50',
+      'p90',
+      'p99',
+      'p99.9',
+      'max',
+      'requests',
+      'non-2xx',
+      '429',
+      'errors',
+      'bytes/response',
+      'CPU ms/req server · db · client',
+      'load avg (1 min)',
+    ],
     runs.map((r) => [
-      r.endpoint, LABEL[r.database], r.variant, String(Math.round(r.rps)), ms(r.p50), ms(r.p90), ms(r.p99), ms(r.p999), ms(r.max),
-      String(r.requests), String(r.non2xx), String(r.limited), String(r.errors), String(r.bytesPerResponse),
-      `${cpuText(r.database, r.cpu)} · ${r.cpu.client.toFixed(2)}`, r.load,
+      r.endpoint,
+      LABEL[r.database],
+      r.variant,
+      String(Math.round(r.rps)),
+      ms(r.p50),
+      ms(r.p90),
+      ms(r.p99),
+      ms(r.p999),
+      ms(r.max),
+      String(r.requests),
+      String(r.non2xx),
+      String(r.limited),
+      String(r.errors),
+      String(r.bytesPerResponse),
+      `${cpuText(r.database, r.cpu)} · ${r.cpu.client.toFixed(2)}`,
+      r.load,
     ]),
   );
   const detail = [

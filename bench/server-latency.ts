@@ -29,7 +29,16 @@ import { loadavg } from 'node:os';
 import { postgresBinDir, startTestCluster, type TestCluster } from '../scripts/test-postgres.ts';
 import { clusterCpuMs, postmasterPid, processCpuMs } from './proc-cpu.ts';
 import { prepareBaseline } from './server-baseline.ts';
-import { CONNECTIONS, driveEndpoint, LABEL, prepareTarget, type Database, type Endpoint, type Run, type Target } from './server-latency-drive.ts';
+import {
+  CONNECTIONS,
+  driveEndpoint,
+  LABEL,
+  prepareTarget,
+  type Database,
+  type Endpoint,
+  type Run,
+  type Target,
+} from './server-latency-drive.ts';
 import { latencySection, type Skipped } from './server-latency-report.ts';
 import { startServer, type BenchServer } from './server.ts';
 
@@ -38,7 +47,10 @@ const ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 2);
 /** `off` measures without rate limiting, to compare. */
 const RATE_LIMITS = process.env.BENCH_LATENCY_RATE_LIMITS ?? 'on';
 /** Ports 8890–8899 are this bench's: one per database and variant, so a slow shutdown never collides. */
-const PORTS: Record<Database, { now: number; before: number }> = { pglite: { now: 8890, before: 8892 }, postgres: { now: 8891, before: 8893 } };
+const PORTS: Record<Database, { now: number; before: number }> = {
+  pglite: { now: 8890, before: 8892 },
+  postgres: { now: 8891, before: 8893 },
+};
 
 interface Variant {
   name: string;
@@ -60,7 +72,12 @@ async function startVariant(variant: Variant, database: Database): Promise<Start
     const server = await startServer(variant.port, {
       host: '127.0.0.1',
       root: variant.root,
-      env: { ...(cluster ? { DATABASE_URL: cluster.url } : {}), HOST: '127.0.0.1', PINMARK_TRUST_PROXY: '1', PINMARK_RATE_LIMITS: RATE_LIMITS },
+      env: {
+        ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+        HOST: '127.0.0.1',
+        PINMARK_TRUST_PROXY: '1',
+        PINMARK_RATE_LIMITS: RATE_LIMITS,
+      },
       nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });
     const postmaster = cluster ? postmasterPid(Number(new URL(cluster.url).port)) : undefined;
@@ -112,7 +129,9 @@ export async function measure() {
   const skipped: Skipped[] = [];
   let getBytes = 0;
   let getCount = 0;
-  const loadStart = loadavg().map((v) => v.toFixed(2)).join(', ');
+  const loadStart = loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 
   for (const database of ['pglite', 'postgres'] as Database[]) {
     if (!wanted.includes(database)) continue;

@@ -45,7 +45,9 @@ export async function startServer(port: number, options: StartOptions = {}): Pro
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });

@@ -47,5 +47,11 @@ export async function measureSlowStart(baseUrl: string, rate = 4, runs = 8): Pro
     await browser.close();
   }
   launcher.sort((a, b) => a - b);
-  return { rate, runs, longestScriptMs: longest[0], longestScript: longest[1].replace(/-[\w-]{8}\.js/, '.js'), medianLauncherMs: launcher[Math.floor(runs / 2)]! };
+  return {
+    rate,
+    runs,
+    longestScriptMs: longest[0],
+    longestScript: longest[1].replace(/-[\w-]{8}\.js/, '.js'),
+    medianLauncherMs: launcher[Math.floor(runs / 2)]!,
+  };
 }

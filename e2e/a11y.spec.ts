@@ -16,7 +16,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoViolations(page: Page, state: string): Promise<void> {
   const results = await new AxeBuilder({ page }).include('pinmark-root').withTags(TAGS).analyze();
   const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`,
   );
   expect(found, `axe violations in state "${state}"`).toEqual([]);
   // Guard against a scan that saw nothing (a wrong selector passes trivially).
@@ -103,7 +104,9 @@ for (const theme of ['light', 'dark'] as const) {
 test('theme "system" follows the reviewer\'s colour scheme; "dark" and "light" do not', async ({ page }) => {
   await page.goto(freshPath('a11y-system'));
   const launcherColour = () =>
-    page.evaluate(() => getComputedStyle(document.querySelector('pinmark-root')!.shadowRoot!.querySelector('.pm-launcher')!).backgroundColor);
+    page.evaluate(
+      () => getComputedStyle(document.querySelector('pinmark-root')!.shadowRoot!.querySelector('.pm-launcher')!).backgroundColor,
+    );
   const light = 'rgb(79, 70, 229)';
   const dark = 'rgb(139, 149, 249)';
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -138,7 +141,11 @@ test('prefers-reduced-motion: nothing in the widget animates or transitions', as
       root.querySelector('.pm-dock')!.append(probe);
       const spinner = getComputedStyle(probe);
       const launcher = getComputedStyle(root.querySelector('.pm-launcher')!);
-      const result = { spinner: spinner.animationName, launcherTransition: launcher.transitionDuration, launcherAnimation: launcher.animationName };
+      const result = {
+        spinner: spinner.animationName,
+        launcherTransition: launcher.transitionDuration,
+        launcherAnimation: launcher.animationName,
+      };
       probe.remove();
       return result;
     });

@@ -54,7 +54,9 @@ test('pins on one spot are drawn apart and each opens its thread; the list filte
   // After a reload: all three drawn, none covering another, each hit at its centre and opening its thread.
   await page.reload();
   for (const number of numbers) await expect(pin(page, number)).toBeVisible();
-  await expect.poll(() => hitsAtPinCentres(page)).toEqual(numbers.map((number) => ({ label: `Thread ${number}`, hit: `Thread ${number}` })));
+  await expect
+    .poll(() => hitsAtPinCentres(page))
+    .toEqual(numbers.map((number) => ({ label: `Thread ${number}`, hit: `Thread ${number}` })));
   for (const [i, number] of numbers.entries()) {
     await pin(page, number).click();
     const panel = page.getByRole('dialog', { name: `Thread ${number}` });
@@ -128,7 +130,12 @@ test.describe('on a phone', () => {
     const box = await list.evaluate((element) => {
       const r = element.getBoundingClientRect();
       const v = window.visualViewport!;
-      return { left: (r.left - v.offsetLeft) * v.scale, right: (r.right - v.offsetLeft) * v.scale, top: (r.top - v.offsetTop) * v.scale, width: v.width * v.scale };
+      return {
+        left: (r.left - v.offsetLeft) * v.scale,
+        right: (r.right - v.offsetLeft) * v.scale,
+        top: (r.top - v.offsetTop) * v.scale,
+        width: v.width * v.scale,
+      };
     });
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.top).toBeGreaterThanOrEqual(0);

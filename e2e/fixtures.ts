@@ -154,7 +154,10 @@ export function pin(page: Page, number: number): Locator {
 export async function newestThreadOn(path: string): Promise<ThreadResponse> {
   let newest: ThreadResponse | undefined;
   await expect
-    .poll(async () => (newest = (await serverThreadsOn(path)).sort((a, b) => b.number - a.number)[0]) !== undefined, { message: `no thread on ${path}`, timeout: 15_000 })
+    .poll(async () => (newest = (await serverThreadsOn(path)).sort((a, b) => b.number - a.number)[0]) !== undefined, {
+      message: `no thread on ${path}`,
+      timeout: 15_000,
+    })
     .toBe(true);
   return newest!;
 }

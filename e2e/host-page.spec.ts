@@ -14,7 +14,7 @@ const trackListeners = () => {
   const listenerIds = new WeakMap<object, number>();
   let nextId = 0;
   const idOf = (fn: unknown) => {
-    if (!fn || typeof fn !== 'object' && typeof fn !== 'function') return -1;
+    if (!fn || (typeof fn !== 'object' && typeof fn !== 'function')) return -1;
     if (!listenerIds.has(fn as object)) listenerIds.set(fn as object, nextId++);
     return listenerIds.get(fn as object)!;
   };
@@ -24,7 +24,10 @@ const trackListeners = () => {
   EventTarget.prototype.addEventListener = function (type, fn, opts) {
     if (this === window || this === document) {
       const k = `${key(this, type, opts)}:${idOf(fn)}`;
-      if (!live.has(k)) { live.add(k); active.set(k, 1); }
+      if (!live.has(k)) {
+        live.add(k);
+        active.set(k, 1);
+      }
     }
     return add.call(this, type, fn, opts);
   };
@@ -38,11 +41,17 @@ const trackListeners = () => {
     const disconnect = Ctor.prototype.disconnect;
     const watching = new WeakSet<object>();
     Ctor.prototype.observe = function (this: object, ...args: unknown[]) {
-      if (!watching.has(this)) { watching.add(this); observers++; }
+      if (!watching.has(this)) {
+        watching.add(this);
+        observers++;
+      }
       return (observe as (...a: unknown[]) => void).apply(this, args);
     } as typeof observe;
     Ctor.prototype.disconnect = function (this: object) {
-      if (watching.has(this)) { watching.delete(this); observers--; }
+      if (watching.has(this)) {
+        watching.delete(this);
+        observers--;
+      }
       return disconnect.call(this);
     } as typeof disconnect;
   }
@@ -66,7 +75,9 @@ test('adds exactly one element; destroy() removes it and every listener and obse
   await expect(page.getByRole('button', { name: 'Add comment' })).toBeVisible();
   const during = await page.evaluate(() => ({
     elements: document.querySelectorAll('*').length,
-    hosts: Array.from(document.querySelectorAll('*')).filter((e) => e.shadowRoot).map((e) => e.tagName.toLowerCase()),
+    hosts: Array.from(document.querySelectorAll('*'))
+      .filter((e) => e.shadowRoot)
+      .map((e) => e.tagName.toLowerCase()),
     probe: (window as any).__pinmarkProbe(),
   }));
   expect(during.elements - before.elements).toBe(1);

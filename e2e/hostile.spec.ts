@@ -8,7 +8,17 @@
  * printed; asserted only with PINMARK_E2E_LONG_TASKS=strict (timings are benchmarks, not tests).
  */
 import { test, expect, type Page } from '@playwright/test';
-import { centerOf, enterCommentMode, expectNear, freshPath, launcher, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+import {
+  centerOf,
+  enterCommentMode,
+  expectNear,
+  freshPath,
+  launcher,
+  pins,
+  postComment,
+  serverThreadsOn,
+  signInWithPopup,
+} from './fixtures.ts';
 
 interface Probe {
   violations: string[];
@@ -25,13 +35,16 @@ function installProbe(): void {
   if (window !== window.top) return;
   const probe = { violations: [] as string[], frames: [] as unknown[], longTasks: [] as unknown[] } as unknown as Probe;
   (window as unknown as Win).__hostileProbe = probe;
-  document.addEventListener('securitypolicyviolation', (e) => probe.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    probe.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+  );
   try {
     new PerformanceObserver((list) => {
       type Script = { sourceURL: string; duration: number; invoker: string; forcedStyleAndLayoutDuration: number };
       for (const e of list.getEntries() as unknown as { startTime: number; duration: number; scripts: Script[] }[]) {
         const widgetMs = e.scripts.filter((s) => s.sourceURL.includes('/widget/')).reduce((sum, s) => sum + s.duration, 0);
-        const name = (s: Script) => `${s.invoker} ${s.sourceURL.replace(/^.*\//, '')} ${Math.round(s.duration)}ms (layout ${Math.round(s.forcedStyleAndLayoutDuration)}ms)`;
+        const name = (s: Script) =>
+          `${s.invoker} ${s.sourceURL.replace(/^.*\//, '')} ${Math.round(s.duration)}ms (layout ${Math.round(s.forcedStyleAndLayoutDuration)}ms)`;
         probe.frames.push({ start: e.startTime, duration: e.duration, widgetMs, scripts: e.scripts.map(name) });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
@@ -42,11 +55,28 @@ function installProbe(): void {
     /* no such entry types */
   }
   const prototypes: Record<string, object> = {
-    Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype,
-    Promise: Promise.prototype, EventTarget: EventTarget.prototype, Node: Node.prototype, Element: Element.prototype,
-    HTMLElement: HTMLElement.prototype, Document: Document.prototype, History: History.prototype,
-    CSSStyleSheet: CSSStyleSheet.prototype, Response: Response.prototype, XMLHttpRequest: XMLHttpRequest.prototype,
-    MutationObserver: MutationObserver.prototype, JSON, Math, Reflect, console, ObjectCtor: Object, ArrayCtor: Array, window,
+    Object: Object.prototype,
+    Array: Array.prototype,
+    Function: Function.prototype,
+    String: String.prototype,
+    Promise: Promise.prototype,
+    EventTarget: EventTarget.prototype,
+    Node: Node.prototype,
+    Element: Element.prototype,
+    HTMLElement: HTMLElement.prototype,
+    Document: Document.prototype,
+    History: History.prototype,
+    CSSStyleSheet: CSSStyleSheet.prototype,
+    Response: Response.prototype,
+    XMLHttpRequest: XMLHttpRequest.prototype,
+    MutationObserver: MutationObserver.prototype,
+    JSON,
+    Math,
+    Reflect,
+    console,
+    ObjectCtor: Object,
+    ArrayCtor: Array,
+    window,
   };
   const shape = (target: object) => {
     const out = new Map<PropertyKey, unknown[]>();
@@ -59,7 +89,11 @@ function installProbe(): void {
   const styleCount = () => `${document.querySelectorAll('style, link[rel~="stylesheet"]').length}/${document.adoptedStyleSheets.length}`;
   let before: { keys: string[]; shapes: Map<string, Map<PropertyKey, unknown[]>>; styles: string } | undefined;
   const snapshot = () => {
-    before ??= { keys: Object.keys(window), shapes: new Map(Object.entries(prototypes).map(([n, t]) => [n, shape(t)])), styles: styleCount() };
+    before ??= {
+      keys: Object.keys(window),
+      shapes: new Map(Object.entries(prototypes).map(([n, t]) => [n, shape(t)])),
+      styles: styleCount(),
+    };
   };
   probe.diff = () => {
     const globals = Object.keys(window).filter((k) => !before!.keys.includes(k));
@@ -116,7 +150,9 @@ const CASES: Record<string, Case> = {
     },
     extra: async (page) => {
       expect(await page.locator('iframe').count()).toBe(0);
-      const styles = await page.evaluate(() => [...document.querySelector('pinmark-root')!.shadowRoot!.querySelectorAll('style')].map((s) => s.nonce));
+      const styles = await page.evaluate(() =>
+        [...document.querySelector('pinmark-root')!.shadowRoot!.querySelectorAll('style')].map((s) => s.nonce),
+      );
       expect(styles.length).toBeGreaterThan(0);
       expect(styles.every((nonce) => (nonce ?? '').length > 10)).toBe(true);
       const box = (await launcher(page).boundingBox())!;
@@ -126,7 +162,9 @@ const CASES: Record<string, Case> = {
   '!important resets': {
     page: 'important',
     extra: async (page) => {
-      const look = await launcher(page).evaluate((b) => ['width', 'borderRadius', 'backgroundColor'].map((k) => getComputedStyle(b)[k as 'width']));
+      const look = await launcher(page).evaluate((b) =>
+        ['width', 'borderRadius', 'backgroundColor'].map((k) => getComputedStyle(b)[k as 'width']),
+      );
       expect(look).toEqual(['52px', '50%', 'rgb(79, 70, 229)']);
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('pinmark-root')!, '::backdrop').display)).toBe('none');
       // <body> is transformed: were the host a fixed child of it, it would scroll away with the page.
@@ -135,7 +173,11 @@ const CASES: Record<string, Case> = {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(100);
       const dock = (await launcher(page).boundingBox())!;
       expect([dock.y > 720 - 100, dock.y + dock.height <= 720]).toEqual([true, true]);
-      await expectNear(() => centerOf(pins(page).first()), async () => ({ x: card.x + card.width / 4, y: card.y + card.height / 2 - 100 }), 2);
+      await expectNear(
+        () => centerOf(pins(page).first()),
+        async () => ({ x: card.x + card.width / 4, y: card.y + card.height / 2 - 100 }),
+        2,
+      );
     },
   },
   'overlays at the maximum z-index': {
@@ -154,7 +196,10 @@ const CASES: Record<string, Case> = {
       expect(await page.evaluate((p) => !!document.querySelector(p)?.closest('#cookie-banner'), onBanner.elements[0]!.path)).toBe(true);
       const bannerPin = page.getByRole('button', { name: `Thread ${onBanner.number}`, exact: true });
       const underPin = ({ x, y }: { x: number; y: number }) =>
-        document.elementsFromPoint(x, y).slice(0, 2).map((e) => e.closest('#cookie-banner')?.id ?? e.tagName);
+        document
+          .elementsFromPoint(x, y)
+          .slice(0, 2)
+          .map((e) => e.closest('#cookie-banner')?.id ?? e.tagName);
       expect(await page.evaluate(underPin, await centerOf(bannerPin))).toEqual(['PINMARK-ROOT', 'cookie-banner']);
       await bannerPin.click();
       const panel = page.getByRole('dialog', { name: `Thread ${onBanner.number}` });
@@ -180,7 +225,9 @@ const CASES: Record<string, Case> = {
       for (const how of ['assign', 'replaceChild', 'innerHTML', 'html']) {
         await page.evaluate((h) => (window as unknown as Win).hostile!.replaceBody(h), how);
         await expect(launcher(page)).toBeVisible();
-        expect(await page.evaluate(() => [...document.querySelectorAll('pinmark-root')].map((e) => e.parentElement === document.body))).toEqual([true]);
+        expect(
+          await page.evaluate(() => [...document.querySelectorAll('pinmark-root')].map((e) => e.parentElement === document.body)),
+        ).toEqual([true]);
         await expect(pins(page)).toHaveCount(1);
         await expect.poll(async () => Math.abs((await centerOf(pins(page).first())).y - spot.y)).toBeLessThanOrEqual(2);
       }

@@ -33,16 +33,21 @@ async function expectPinOn(page: Page, number: number, element: Locator): Promis
   await expect(onPage).toBeVisible();
   await expect(onPage).toBeInViewport();
   await expect
-    .poll(async () => {
-      const box = await onPage.boundingBox();
-      if (!box) return 'no box';
-      const x = box.x + box.width / 2;
-      const y = box.y + box.height / 2;
-      return element.evaluate(
-        (el, [px, py]) => [...el.getClientRects()].some((r) => px! >= r.left - 1 && px! <= r.right + 1 && py! >= r.top - 1 && py! <= r.bottom + 1) || `pin at ${px},${py}`,
-        [x, y],
-      );
-    }, { message: `pin #${number} on its element` })
+    .poll(
+      async () => {
+        const box = await onPage.boundingBox();
+        if (!box) return 'no box';
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        return element.evaluate(
+          (el, [px, py]) =>
+            [...el.getClientRects()].some((r) => px! >= r.left - 1 && px! <= r.right + 1 && py! >= r.top - 1 && py! <= r.bottom + 1) ||
+            `pin at ${px},${py}`,
+          [x, y],
+        );
+      },
+      { message: `pin #${number} on its element` },
+    )
     .toBe(true);
 }
 
@@ -100,7 +105,10 @@ test('pins on the links of an old table layout are drawn after posting and after
     { name: 'a site link in a small span', element: () => stories.getByRole('link', { name: 'bitsofhistory.org' }) },
     { name: 'a comments link', element: () => stories.getByRole('link', { name: '41 comments' }) },
     { name: 'a nav link', element: () => page.locator('td.nav').getByRole('link', { name: 'Radio & SDR' }) },
-    { name: 'a sponsor link in small print', element: () => page.locator('td.side small').getByRole('link', { name: /volunteers in 14 countries/ }) },
+    {
+      name: 'a sponsor link in small print',
+      element: () => page.locator('td.side small').getByRole('link', { name: /volunteers in 14 countries/ }),
+    },
   ]);
 
   await page.reload();

@@ -106,7 +106,10 @@ test('keyboard only: sign in, comment on a heading, reply, resolve, Esc', async 
   await expect.poll(async () => (await serverThreadsOn(path)).length, { timeout: 15_000 }).toBe(1);
   const [stored] = await serverThreadsOn(path);
   expect(stored!.messages[0]!.message).toBe('Typed without a mouse.');
-  const onHeading = await page.evaluate((p) => document.querySelector(p) === document.getElementById('pricing-title'), stored!.elements[0]!.path);
+  const onHeading = await page.evaluate(
+    (p) => document.querySelector(p) === document.getElementById('pricing-title'),
+    stored!.elements[0]!.path,
+  );
   expect(onHeading).toBe(true);
   await expect(liveRegion(page)).toHaveText('Comment posted');
 
@@ -138,7 +141,7 @@ test('keyboard only: sign in, comment on a heading, reply, resolve, Esc', async 
   await expect(page.getByRole('button', { name: pinName, exact: true })).toBeFocused();
 });
 
-test('outside comment mode Tab and Enter stay the page\'s', async ({ page }) => {
+test("outside comment mode Tab and Enter stay the page's", async ({ page }) => {
   await page.goto(freshPath('keyboard-scope'));
   await expect(launcher(page)).toBeVisible();
   // Tab moves the page's own focus to its in-page links, and Enter follows one.

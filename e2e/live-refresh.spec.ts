@@ -121,7 +121,9 @@ test('polling a markup with 120+ threads blocks the main thread for no long task
       .reduce((largest, size) => Math.max(largest, size), 0),
   );
   console.info(`[live-refresh] largest thread-list page: ${(listBytes / 1024).toFixed(0)} KB decoded`);
-  console.info(`[live-refresh] long tasks during ~8 polls of ${121} threads: ${longTasks.length ? longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`);
+  console.info(
+    `[live-refresh] long tasks during ~8 polls of ${121} threads: ${longTasks.length ? longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`,
+  );
   expect(longTasks.length).toBeLessThanOrEqual(1); // reported above; a busy CI machine may add one
   await bob.context().close();
 });
@@ -144,7 +146,18 @@ async function seedThreads(path: string, count: number): Promise<ThreadResponse[
         offsetXPercentage: 10,
         offsetYPercentage: 10,
         message: { ops: [{ insert: `Seeded thread ${i}: ${'lorem ipsum '.repeat(10)}\n` }] },
-        browserContext: { browserName: 'Seed', browserVersion: '1', os: 'Linux', osVersion: '', osVersionName: '', platform: 'x', screenWidth: 1280, screenHeight: 720, viewportWidth: 1280, viewportHeight: 720 },
+        browserContext: {
+          browserName: 'Seed',
+          browserVersion: '1',
+          os: 'Linux',
+          osVersion: '',
+          osVersionName: '',
+          platform: 'x',
+          screenWidth: 1280,
+          screenHeight: 720,
+          viewportWidth: 1280,
+          viewportHeight: 720,
+        },
         elementParents: [],
         viewModeId: 'desktop',
       }),

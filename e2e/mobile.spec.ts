@@ -37,7 +37,8 @@ function onScreen(locator: Locator): Promise<ScreenBox> {
 
 async function expectOnScreen(locator: Locator, what: string): Promise<ScreenBox> {
   const box = await onScreen(locator);
-  const inside = box.left >= -0.5 && box.top >= -0.5 && box.left + box.width <= box.screenWidth + 0.5 && box.top + box.height <= box.screenHeight + 0.5;
+  const inside =
+    box.left >= -0.5 && box.top >= -0.5 && box.left + box.width <= box.screenWidth + 0.5 && box.top + box.height <= box.screenHeight + 0.5;
   expect(inside, `${what} is off screen: ${JSON.stringify(box)}`).toBe(true);
   return box;
 }
@@ -103,7 +104,10 @@ test('a phone reviewer: the launcher is on screen, sign-in, tap to comment with 
   await expect(pin).toBeVisible();
   await expect
     .poll(async () => {
-      const [p, l] = await Promise.all([pin.evaluate((e) => e.getBoundingClientRect().toJSON()), link.evaluate((e) => e.getBoundingClientRect().toJSON())]);
+      const [p, l] = await Promise.all([
+        pin.evaluate((e) => e.getBoundingClientRect().toJSON()),
+        link.evaluate((e) => e.getBoundingClientRect().toJSON()),
+      ]);
       const x = p.left + p.width / 2;
       const y = p.top + p.height / 2;
       return x >= l.left - 1 && x <= l.right + 1 && y >= l.top - 1 && y <= l.bottom + 1;
@@ -184,7 +188,9 @@ async function scrollTo(target: Locator, fraction: number): Promise<void> {
   }, fraction);
 }
 
-test('a phone reviewer: the composer and the thread open as bottom sheets, their target in view above, chips not covered', async ({ page }) => {
+test('a phone reviewer: the composer and the thread open as bottom sheets, their target in view above, chips not covered', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const path = freshPath('mobile-sheets');
   await page.goto(path);

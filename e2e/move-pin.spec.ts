@@ -31,7 +31,11 @@ test('drag a pin to another element; it stays there after a reload', async ({ pa
   for (let step = 1; step <= 10; step++) {
     await page.mouse.move(from.x + ((to.x - from.x) * step) / 10, from.y + ((to.y - from.y) * step) / 10);
   }
-  await expectNear(() => centerOf(moving), async () => to, 1);
+  await expectNear(
+    () => centerOf(moving),
+    async () => to,
+    1,
+  );
   await page.mouse.up();
   await expect(dialog).toHaveCount(0); // the drop did not open the thread
 
@@ -43,7 +47,11 @@ test('drag a pin to another element; it stays there after a reload', async ({ pa
 
   await page.reload();
   await expect(pin(page, before.number)).toBeVisible();
-  await expectNear(() => centerOf(pin(page, before.number)), async () => to, 2);
+  await expectNear(
+    () => centerOf(pin(page, before.number)),
+    async () => to,
+    2,
+  );
 });
 
 test('move a pin with the keyboard: Move pin, arrow keys, Enter', async ({ page }) => {
@@ -56,16 +64,25 @@ test('move a pin with the keyboard: Move pin, arrow keys, Enter', async ({ page 
   const start = await centerOf(moving);
 
   await moving.click();
-  await page.getByRole('dialog', { name: `Thread ${thread.number}` }).getByRole('button', { name: 'Move pin' }).click();
+  await page
+    .getByRole('dialog', { name: `Thread ${thread.number}` })
+    .getByRole('button', { name: 'Move pin' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: /Moving thread/ })).toBeVisible();
   await expect(moving).toBeFocused();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowRight');
-  await expectNear(() => centerOf(moving), async () => ({ x: start.x + 11, y: start.y + 30 }), 1);
+  await expectNear(
+    () => centerOf(moving),
+    async () => ({ x: start.x + 11, y: start.y + 30 }),
+    1,
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: /Moving thread/ })).toHaveCount(0);
-  await expect.poll(async () => (await serverThreadsOn(path))[0]?.elements[0]?.offsetYPercentage).not.toBe(thread.elements[0]!.offsetYPercentage);
+  await expect
+    .poll(async () => (await serverThreadsOn(path))[0]?.elements[0]?.offsetYPercentage)
+    .not.toBe(thread.elements[0]!.offsetYPercentage);
 
   await expect(moving).not.toHaveAttribute('aria-busy', 'true'); // saved: it can be moved again
 
@@ -73,11 +90,23 @@ test('move a pin with the keyboard: Move pin, arrow keys, Enter', async ({ page 
   const saved = (await serverThreadsOn(path))[0]!;
   await moving.focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expectNear(() => centerOf(moving), async () => ({ x: start.x + 11, y: start.y + 20 }), 1);
+  await expectNear(
+    () => centerOf(moving),
+    async () => ({ x: start.x + 11, y: start.y + 20 }),
+    1,
+  );
   await page.keyboard.press('Escape');
-  await expectNear(() => centerOf(moving), async () => ({ x: start.x + 11, y: start.y + 30 }), 1);
+  await expectNear(
+    () => centerOf(moving),
+    async () => ({ x: start.x + 11, y: start.y + 30 }),
+    1,
+  );
   expect((await serverThreadsOn(path))[0]!.modifiedAt).toBe(saved.modifiedAt);
 
   await page.reload();
-  await expectNear(() => centerOf(pin(page, thread.number)), async () => ({ x: start.x + 11, y: start.y + 30 }), 2);
+  await expectNear(
+    () => centerOf(pin(page, thread.number)),
+    async () => ({ x: start.x + 11, y: start.y + 30 }),
+    2,
+  );
 });

@@ -5,10 +5,31 @@
  * every comment exactly once.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { delivered, enterCommentMode, freshPath, newestThreadOn, pin, pins, postComment, serverThreadsOn, signInWithPopup } from './fixtures.ts';
+import {
+  delivered,
+  enterCommentMode,
+  freshPath,
+  newestThreadOn,
+  pin,
+  pins,
+  postComment,
+  serverThreadsOn,
+  signInWithPopup,
+} from './fixtures.ts';
 
 // Ten elements, three spots each: no click lands on an earlier pin (that would open its thread).
-const TARGETS = ['#hero-title', '#hero-text', '#beans-title', '#bean-ethiopia', '#bean-colombia', '#bean-kenya', '#pricing-title', '#pricing-table', '#signup-title', '#footer'];
+const TARGETS = [
+  '#hero-title',
+  '#hero-text',
+  '#beans-title',
+  '#bean-ethiopia',
+  '#bean-colombia',
+  '#bean-kenya',
+  '#pricing-title',
+  '#pricing-table',
+  '#signup-title',
+  '#footer',
+];
 
 /** Posts without waiting for delivery: the outbox queues them. */
 async function quickPost(page: Page, index: number, text: string) {
@@ -33,7 +54,7 @@ test('30 comments while 30 % of requests fail at random: exactly 30 on the serve
   await page.goto(path);
   await signInWithPopup(page, { name: 'Flo Flaky', email: 'flo@example.com' });
   let seed = 0x2f6e2b1;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   let dropped = 0;
   await page.route(/\/api\/v2\/threads$/, async (route) => {
     if (route.request().method() !== 'POST' || random() >= 0.3) return route.continue();
@@ -116,7 +137,9 @@ test('edits, replies with attachments and resolving made while the API is unreac
   await editor.press('ControlOrMeta+a');
   await editor.pressSequentially('Edited in the tunnel');
   await panel.getByRole('button', { name: 'Save' }).click();
-  await panel.locator('input[type=file]').setInputFiles({ name: 'tunnel.txt', mimeType: 'text/plain', buffer: Buffer.from('no signal here\n') });
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'tunnel.txt', mimeType: 'text/plain', buffer: Buffer.from('no signal here\n') });
   await expect(panel.getByRole('list', { name: 'Attachments' }).getByText('tunnel.txt')).toBeVisible();
   await panel.getByRole('textbox', { name: 'Write a reply' }).fill('Replied in the tunnel');
   await panel.getByRole('button', { name: 'Send reply' }).click();
@@ -138,10 +161,13 @@ test('edits, replies with attachments and resolving made while the API is unreac
   await page.context().setOffline(true);
   await page.context().setOffline(false);
   await expect
-    .poll(async () => {
-      const thread = (await serverThreadsOn(path))[0]!;
-      return { resolved: thread.resolved, texts: thread.messages.map((m) => m.content) };
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const thread = (await serverThreadsOn(path))[0]!;
+        return { resolved: thread.resolved, texts: thread.messages.map((m) => m.content) };
+      },
+      { timeout: 30_000 },
+    )
     .toEqual({ resolved: true, texts: ['Edited in the tunnel', 'Replied in the tunnel'] });
   // The file waited in IndexedDB too, and the reply carries it.
   const reply = (await serverThreadsOn(path))[0]!.messages[1]!;

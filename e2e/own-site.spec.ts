@@ -86,12 +86,15 @@ test("a customer's own site on its own origin, under the README's CSP: sign in, 
   expect(new URL(thread!.canonicalUrl).origin).toBe(origin);
   const { apiBase, workspaceApiKey } = demo();
   await expect
-    .poll(async () => {
-      const res = await fetch(`${apiBase}/api/v2/threads/${thread!.id}/screenshot`, {
-        headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22' },
-      });
-      return res.status;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await fetch(`${apiBase}/api/v2/threads/${thread!.id}/screenshot`, {
+          headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22' },
+        });
+        return res.status;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(200);
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
   expect(problems).toEqual([]);

@@ -19,29 +19,42 @@ type Win = Window & { Pinmark: import('../src/types.ts').PinmarkInstance; pinmar
 function installProbe(): void {
   if (window !== window.top) return;
   const prototypes: Record<string, object> = {
-    Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, Element: Element.prototype,
-    Node: Node.prototype, EventTarget: EventTarget.prototype, HTMLElement: HTMLElement.prototype, Document: Document.prototype,
-    Promise: Promise.prototype, String: String.prototype, History: History.prototype,
+    Object: Object.prototype,
+    Array: Array.prototype,
+    Function: Function.prototype,
+    Element: Element.prototype,
+    Node: Node.prototype,
+    EventTarget: EventTarget.prototype,
+    HTMLElement: HTMLElement.prototype,
+    Document: Document.prototype,
+    Promise: Promise.prototype,
+    String: String.prototype,
+    History: History.prototype,
   };
   const shape = (target: object) =>
-    new Map(Reflect.ownKeys(target).map((key) => {
-      const d = Object.getOwnPropertyDescriptor(target, key)!;
-      return [key, [d.value, d.get, d.set]] as const;
-    }));
+    new Map(
+      Reflect.ownKeys(target).map((key) => {
+        const d = Object.getOwnPropertyDescriptor(target, key)!;
+        return [key, [d.value, d.get, d.set]] as const;
+      }),
+    );
   const globals = new Set(Object.getOwnPropertyNames(window));
   const shapes = Object.entries(prototypes).map(([name, target]) => [name, target, shape(target)] as const);
   const probe: Probe = {
     events: [],
     // The demo page defines `pinmarkDemoConfig` itself.
-    newGlobals: () => Object.getOwnPropertyNames(window).filter((key) => !globals.has(key) && key !== 'pinmarkDemoConfig' && key !== '__probe'),
+    newGlobals: () =>
+      Object.getOwnPropertyNames(window).filter((key) => !globals.has(key) && key !== 'pinmarkDemoConfig' && key !== '__probe'),
     changedPrototypes: () =>
       shapes.flatMap(([name, target, old]) => {
         const now = shape(target);
         const keys = new Set([...old.keys(), ...now.keys()]);
-        return [...keys].filter((key) => {
-          const [a, b] = [old.get(key), now.get(key)];
-          return !a || !b || a.some((value, i) => value !== b[i]);
-        }).map((key) => `${name}.${String(key)}`);
+        return [...keys]
+          .filter((key) => {
+            const [a, b] = [old.get(key), now.get(key)];
+            return !a || !b || a.some((value, i) => value !== b[i]);
+          })
+          .map((key) => `${name}.${String(key)}`);
       }),
   };
   // Not enumerable, and left out of newGlobals(): the probe is the test's, not the widget's.
@@ -88,7 +101,11 @@ test('identify, events, setViewMode, signOut, destroy and re-init through window
   // The demo backend signs for this browser's shopper (its cookie); `account` picks one of its accounts.
   const who = { account: `api-${Date.now()}`, name: 'Ida Entify', email: 'ida@example.com' };
   const result = await page.evaluate(async (body) => {
-    const res = await fetch('/demo/customer-token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch('/demo/customer-token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const { token } = (await res.json()) as { token: string };
     return (window as unknown as Win).Pinmark.identify({ customerToken: token });
   }, who);

@@ -40,11 +40,14 @@ interface Shot {
 async function uploadedScreenshot(threadId: string): Promise<Shot> {
   let shot: Shot | undefined;
   await expect
-    .poll(async () => {
-      const { status, data } = await apiGet<Shot>(`/threads/${threadId}/screenshot`);
-      if (status === 200) shot = data;
-      return status;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const { status, data } = await apiGet<Shot>(`/threads/${threadId}/screenshot`);
+        if (status === 200) shot = data;
+        return status;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(200);
   return shot!;
 }
@@ -232,7 +235,9 @@ test('QA mode attaches the page’s console errors and failed requests, summaris
   await page.goto(path);
   await signInWithPopup(page, reviewer);
   // The page's own failing call and its console error (see demo/qa/dashboard.html).
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/demo-api/revenue')))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/demo-api/revenue'))))
+    .toBe(true);
   const composer = await placePin(page, 'h1');
   await composer.getByLabel('Comment').fill('Revenue card is empty');
   await composer.getByRole('button', { name: 'Post' }).click();

@@ -96,10 +96,9 @@ test('edit and delete one’s own reply; the first message can be edited, not de
   const changed = panel.getByRole('listitem').filter({ hasText: 'A changed reply' });
   await expect(changed).toBeVisible();
   await expect(changed).toContainText('edited');
-  await expect.poll(async () => (await serverThreadsOn(path))[0]!.messages.map((m) => m.content)).toEqual([
-    'The heading is vague',
-    'A changed reply',
-  ]);
+  await expect
+    .poll(async () => (await serverThreadsOn(path))[0]!.messages.map((m) => m.content))
+    .toEqual(['The heading is vague', 'A changed reply']);
 
   await changed.getByRole('button', { name: 'Delete' }).click();
   await panel.getByRole('button', { name: 'Delete message' }).click();

@@ -62,7 +62,9 @@ test('host-supplied identity-provider token is exchanged through the SDK exchang
   expect(thread?.user.name).toBe('Ida Token');
 });
 
-test('a page on an origin the installation does not allow: the reviewer is told before any form, the site owner by error and console', async ({ page }) => {
+test('a page on an origin the installation does not allow: the reviewer is told before any form, the site owner by error and console', async ({
+  page,
+}) => {
   // [::1] is this machine (a secure context, like localhost) but not among the demo's allowed origins.
   const api = new URL(demo().apiBase);
   const warnings: string[] = [];

@@ -4,7 +4,18 @@
  * the back button brings them back, and a reload lands on the same pins.
  */
 import { test, expect } from '@playwright/test';
-import { centerOf, expectNear, freshPath, newestThreadOn, pin, pins, postComment, serverThreadsOn, signInWithPopup, spotOf } from './fixtures.ts';
+import {
+  centerOf,
+  expectNear,
+  freshPath,
+  newestThreadOn,
+  pin,
+  pins,
+  postComment,
+  serverThreadsOn,
+  signInWithPopup,
+  spotOf,
+} from './fixtures.ts';
 
 test('pushState to another view swaps the pins; back and reload restore them', async ({ page }) => {
   const path = freshPath('spa', '/lab/spa.html');
@@ -35,7 +46,10 @@ test('pushState to another view swaps the pins; back and reload restore them', a
   await expect(page).not.toHaveURL(/view=pricing/);
   await expect(pin(page, home.number)).toBeVisible();
   await expect(pin(page, pricing.number)).toHaveCount(0);
-  await expectNear(() => centerOf(pin(page, home.number)), () => spotOf(homeTitle, { x: 0.3, y: 0.5 }));
+  await expectNear(
+    () => centerOf(pin(page, home.number)),
+    () => spotOf(homeTitle, { x: 0.3, y: 0.5 }),
+  );
 
   // Forward, then a reload of the pricing view's URL shows the pricing pin.
   await page.goForward();
@@ -43,6 +57,9 @@ test('pushState to another view swaps the pins; back and reload restore them', a
   await expect(pin(page, home.number)).toHaveCount(0);
   await page.reload();
   await expect(pin(page, pricing.number)).toBeVisible();
-  await expectNear(() => centerOf(pin(page, pricing.number)), () => spotOf(pricingTitle, { x: 0.6, y: 0.5 }));
+  await expectNear(
+    () => centerOf(pin(page, pricing.number)),
+    () => spotOf(pricingTitle, { x: 0.6, y: 0.5 }),
+  );
   expect((await serverThreadsOn(path)).map((t) => t.number)).toContain(home.number);
 });

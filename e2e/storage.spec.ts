@@ -20,7 +20,13 @@ async function policyFor(filesize: number): Promise<UploadPolicyResponse> {
       'Service-API-Version': '2023-02-22',
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify({ resourceType: 'message_attachment', resourceId: markupId, filename: 'note.txt', contentType: 'text/plain', filesize }),
+    body: JSON.stringify({
+      resourceType: 'message_attachment',
+      resourceId: markupId,
+      filename: 'note.txt',
+      contentType: 'text/plain',
+      filesize,
+    }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: UploadPolicyResponse }).data;
@@ -66,7 +72,10 @@ test('the storage refuses an expired policy, a wrong key, an oversized file and 
     now: Date.now() - 20 * 60_000,
     expiresInSec: 60,
   });
-  expect(await postFromPage(page, { url: issued.policy.url, fields: expired }, 'hello')).toMatchObject({ status: 403, code: 'policy_expired' });
+  expect(await postFromPage(page, { url: issued.policy.url, fields: expired }, 'hello')).toMatchObject({
+    status: 403,
+    code: 'policy_expired',
+  });
 
   // The policy as issued works: the refusals were about what was changed.
   const accepted = await postFromPage(page, issued.policy, 'hello');

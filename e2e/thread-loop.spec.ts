@@ -33,7 +33,11 @@ test('pin → thread → reload → reply → resolve, seen by a second reviewer
   expect(stored!.parents.length).toBeGreaterThan(0);
   expect(stored!.viewModeId).toBe('desktop');
   // From User-Agent Client Hints: Debian's build says "Chromium", Google's "Chrome".
-  expect(stored!.browserContext).toMatchObject({ browserName: expect.stringMatching(/^Chrom(e|ium)$/), viewportWidth: 1280, viewportHeight: 720 });
+  expect(stored!.browserContext).toMatchObject({
+    browserName: expect.stringMatching(/^Chrom(e|ium)$/),
+    viewportWidth: 1280,
+    viewportHeight: 720,
+  });
   expect(stored!.messages[0]!.message).toBe('The heading should say "Plans".\nAnd be bigger.');
   expect(new URL(stored!.canonicalUrl).pathname).toBe('/');
 
@@ -77,7 +81,9 @@ test('pin → thread → reload → reply → resolve, seen by a second reviewer
   await expect(launcher(page2)).toHaveAttribute('aria-pressed', 'false');
   await page2.locator('#pricing-title').scrollIntoViewIfNeeded();
   const heading = (await page2.locator('#pricing-title').boundingBox())!;
-  await expect.poll(async () => Math.abs((await centerOf(pins(page2).first())).y - (heading.y + heading.height / 2))).toBeLessThanOrEqual(2);
+  await expect
+    .poll(async () => Math.abs((await centerOf(pins(page2).first())).y - (heading.y + heading.height / 2)))
+    .toBeLessThanOrEqual(2);
   await pins(page2).first().click();
   const thread2 = page2.getByRole('dialog', { name: /^Thread \d+$/ });
   await expect(thread2).toContainText('The heading should say');
@@ -86,11 +92,9 @@ test('pin → thread → reload → reply → resolve, seen by a second reviewer
   await expect(thread2.getByRole('button', { name: 'Reopen' })).toBeVisible();
   await thread2.getByLabel('Write a reply').fill('Looks good now.');
   await thread2.getByRole('button', { name: 'Send reply' }).click();
-  await expect.poll(async () => (await serverThreadsOn(path))[0]?.messages.map((m) => m.user.name)).toEqual([
-    'Ada Reviewer',
-    'Ada Reviewer',
-    'Grace Second',
-  ]);
+  await expect
+    .poll(async () => (await serverThreadsOn(path))[0]?.messages.map((m) => m.user.name))
+    .toEqual(['Ada Reviewer', 'Ada Reviewer', 'Grace Second']);
   await other.close();
   expect(demo().markupId).toBeTruthy();
 });

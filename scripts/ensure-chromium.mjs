@@ -14,9 +14,14 @@ let path = found();
 if (!path) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let hasApt = false;
-  try { execSync('command -v apt-get', { stdio: 'ignore' }); hasApt = true; } catch { /* no apt */ }
+  try {
+    execSync('command -v apt-get', { stdio: 'ignore' });
+    hasApt = true;
+  } catch {
+    /* no apt */
+  }
   if (isRoot && hasApt) {
-    console.log('Chromium not found; installing Debian\'s chromium package (apt-get install -y chromium)…');
+    console.log("Chromium not found; installing Debian's chromium package (apt-get install -y chromium)…");
     try {
       execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     } catch {
@@ -26,10 +31,12 @@ if (!path) {
   }
 }
 if (!path) {
-  console.error([
-    'Pinmark\'s browser tests need Chromium and none was found.',
-    'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium/Chrome binary.',
-  ].join('\n'));
+  console.error(
+    [
+      "Pinmark's browser tests need Chromium and none was found.",
+      'Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium/Chrome binary.',
+    ].join('\n'),
+  );
   process.exit(1);
 }
 console.log(path);

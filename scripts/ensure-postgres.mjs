@@ -22,7 +22,8 @@ function binDir() {
     .find(hasServerBinaries);
 }
 
-const HOW = 'install Debian\'s `postgresql` package (`sudo apt-get install -y postgresql`), set PINMARK_PG_BIN to a folder with initdb and pg_ctl, or PINMARK_TEST_PG_URL to a server whose role may CREATE DATABASE';
+const HOW =
+  "install Debian's `postgresql` package (`sudo apt-get install -y postgresql`), set PINMARK_PG_BIN to a folder with initdb and pg_ctl, or PINMARK_TEST_PG_URL to a server whose role may CREATE DATABASE";
 
 if (process.env.PINMARK_TEST_PG === '0') {
   console.log('PostgreSQL tests skipped: PINMARK_TEST_PG=0.');
@@ -37,9 +38,14 @@ let dir = binDir();
 if (!dir && !process.env.PINMARK_PG_BIN) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let hasApt = false;
-  try { execSync('command -v apt-get', { stdio: 'ignore' }); hasApt = true; } catch { /* no apt */ }
+  try {
+    execSync('command -v apt-get', { stdio: 'ignore' });
+    hasApt = true;
+  } catch {
+    /* no apt */
+  }
   if (isRoot && hasApt) {
-    console.log('PostgreSQL not found; installing Debian\'s postgresql package (apt-get install -y postgresql)…');
+    console.log("PostgreSQL not found; installing Debian's postgresql package (apt-get install -y postgresql)…");
     // Tests start clusters of their own: postgresql-common first, told not to create (and start)
     // a system cluster when the server package is installed.
     const install = 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends';

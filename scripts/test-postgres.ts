@@ -119,7 +119,9 @@ export async function startTestCluster(binDir: string): Promise<TestCluster> {
       init = run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     }
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
-    writeFileSync(path.join(dataDir, 'postgresql.conf'), `\n${SERVER_SETTINGS.join('\n')}\nunix_socket_directories = '${base}'\n`, { flag: 'a' });
+    writeFileSync(path.join(dataDir, 'postgresql.conf'), `\n${SERVER_SETTINGS.join('\n')}\nunix_socket_directories = '${base}'\n`, {
+      flag: 'a',
+    });
 
     // Another process may take the port between choosing and binding it: try again with another.
     for (let attempt = 1; ; attempt++) {

@@ -23,7 +23,9 @@ function run(title, cmd, args, env = {}) {
 }
 
 function counts() {
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (existsSync(vitestReport)) {
     const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
     passed += v.numPassedTests ?? 0;
@@ -61,7 +63,10 @@ const steps = [
 
 let ok = true;
 for (const step of steps) {
-  if (!step()) { ok = false; break; }
+  if (!step()) {
+    ok = false;
+    break;
+  }
 }
 const { passed, failed, skipped } = counts();
 if (postgresSkipped) console.log(`\n${postgresSkipped}`);

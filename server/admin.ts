@@ -44,7 +44,10 @@ function siteOrigin(site: string | undefined): URL {
 }
 
 async function init(db: Db, config: ServerConfig, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { workspace: { type: 'string' }, site: { type: 'string' }, issuer: { type: 'string' }, 'customer-jwk': { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { workspace: { type: 'string' }, site: { type: 'string' }, issuer: { type: 'string' }, 'customer-jwk': { type: 'string' } },
+  });
   if (!values.workspace) throw new UsageError('--workspace NAME is required');
   const site = siteOrigin(values.site);
   const customerJwk = values['customer-jwk'] ? (JSON.parse(readFileSync(values['customer-jwk'], 'utf8')) as JWK) : undefined;
@@ -54,9 +57,21 @@ async function init(db: Db, config: ServerConfig, args: string[]): Promise<void>
   const created = await db.transaction(async (tx) => {
     const organizationId = await createOrganization(tx, values.workspace!, now);
     const workspace = await createWorkspace(tx, organizationId, values.workspace!, now);
-    const installation = await createInstallation(tx, { workspaceId: workspace.id, allowedOrigins: [site.origin], expectedIss: issuer, now, ...(customerKey ? { customerKey } : {}) });
+    const installation = await createInstallation(tx, {
+      workspaceId: workspace.id,
+      allowedOrigins: [site.origin],
+      expectedIss: issuer,
+      now,
+      ...(customerKey ? { customerKey } : {}),
+    });
     const markupId = await createWebpageMarkup(tx, { workspaceId: workspace.id, name: site.host, url: site.href, now });
-    const apiKey = await createApiKey(tx, { kind: 'workspace', organizationId, workspaceId: workspace.id, name: 'Created by npm run admin', now });
+    const apiKey = await createApiKey(tx, {
+      kind: 'workspace',
+      organizationId,
+      workspaceId: workspace.id,
+      name: 'Created by npm run admin',
+      now,
+    });
     return { organizationId, workspaceId: workspace.id, installation, markupId, apiKey };
   });
   const lines = [
@@ -84,22 +99,36 @@ async function init(db: Db, config: ServerConfig, args: string[]): Promise<void>
 async function keys(db: Db, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'list') {
-    const rows = await db.query<{ kind: string; name: string; token_prefix: string; workspace_id: string | null; organization_id: string; revoked_at: Date | null }>(
-      'SELECT kind, name, token_prefix, workspace_id, organization_id, revoked_at FROM api_keys ORDER BY created_at',
-    );
+    const rows = await db.query<{
+      kind: string;
+      name: string;
+      token_prefix: string;
+      workspace_id: string | null;
+      organization_id: string;
+      revoked_at: Date | null;
+    }>('SELECT kind, name, token_prefix, workspace_id, organization_id, revoked_at FROM api_keys ORDER BY created_at');
     for (const row of rows) {
       const owner = row.workspace_id ? `workspace ${row.workspace_id}` : `organization ${row.organization_id}`;
-      console.log(`${`${row.token_prefix}…`.padEnd(16)} ${row.kind.padEnd(12)} ${owner}  ${row.name}${row.revoked_at ? '  (revoked)' : ''}`);
+      console.log(
+        `${`${row.token_prefix}…`.padEnd(16)} ${row.kind.padEnd(12)} ${owner}  ${row.name}${row.revoked_at ? '  (revoked)' : ''}`,
+      );
     }
     return;
   }
   if (sub !== 'create') throw new UsageError('keys: create or list');
-  const { values } = parseArgs({ args: rest, options: { workspace: { type: 'string' }, organization: { type: 'string' }, name: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { workspace: { type: 'string' }, organization: { type: 'string' }, name: { type: 'string' } },
+  });
   const now = Date.now();
   const name = values.name ?? 'Created by npm run admin';
   let key: string;
   if (values.workspace) {
-    const row = await queryOne<{ organization_id: string }>(db, 'SELECT organization_id FROM workspaces WHERE id::text = $1 AND deleted_at IS NULL', [values.workspace]);
+    const row = await queryOne<{ organization_id: string }>(
+      db,
+      'SELECT organization_id FROM workspaces WHERE id::text = $1 AND deleted_at IS NULL',
+      [values.workspace],
+    );
     if (!row) throw new UsageError(`No workspace ${values.workspace}`);
     key = await createApiKey(db, { kind: 'workspace', organizationId: row.organization_id, workspaceId: values.workspace, name, now });
   } else if (values.organization) {
@@ -138,7 +167,9 @@ async function origins(db: Db, args: string[]): Promise<void> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command !== 'init' && command !== 'keys' && command !== 'origins') {
-    console.error('Usage: npm run admin -- init --workspace NAME --site URL [--issuer ISS] [--customer-jwk FILE]\n       npm run admin -- keys create (--workspace ID | --organization ID) [--name NAME]\n       npm run admin -- keys list\n       npm run admin -- origins add --public-key PK URL…\n       npm run admin -- origins list');
+    console.error(
+      'Usage: npm run admin -- init --workspace NAME --site URL [--issuer ISS] [--customer-jwk FILE]\n       npm run admin -- keys create (--workspace ID | --organization ID) [--name NAME]\n       npm run admin -- keys list\n       npm run admin -- origins add --public-key PK URL…\n       npm run admin -- origins list',
+    );
     return 2;
   }
   const config = loadConfig();

@@ -71,7 +71,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Rate limits (http/rate-limit-rules.ts) once the caller is known, ahead of idempotency's writes.
   const limited = rateLimited(deps);
   // A `/x/*` pattern also matches `/x` itself: listing both would run the chain twice there.
-  for (const prefix of ['/threads/*', '/messages/*', '/markups/*', '/workspace', '/workspace/storage', '/users/*', '/upload-policy', '/upload-complete', '/webhook-registrations/*', '/product-metrics/*']) api.use(prefix, caller, limited, idempotent);
+  for (const prefix of [
+    '/threads/*',
+    '/messages/*',
+    '/markups/*',
+    '/workspace',
+    '/workspace/storage',
+    '/users/*',
+    '/upload-policy',
+    '/upload-complete',
+    '/webhook-registrations/*',
+    '/product-metrics/*',
+  ])
+    api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
   api.use('/items/*', caller, idempotent);
   api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));

@@ -57,8 +57,13 @@ export function bannerText({ config, database, files, demo, seeded }: BannerInpu
   ];
   if (config.oidc) lines.push(`  OIDC issuer     ${config.oidc.issuer}`);
   if (demo) lines.push(...demoLines(config, demo, seeded));
-  else if (config.demo) lines.push('', `No ${demoFilePath(config.dataDir)}: the demo keys are lost (only hashes are stored). Delete ${config.dataDir} to start over.`);
-  if (!existsSync(config.widgetDir)) lines.push('', `Note: no widget build in ${config.widgetDir} (run npm run build); /widget/* answers 404.`);
+  else if (config.demo)
+    lines.push(
+      '',
+      `No ${demoFilePath(config.dataDir)}: the demo keys are lost (only hashes are stored). Delete ${config.dataDir} to start over.`,
+    );
+  if (!existsSync(config.widgetDir))
+    lines.push('', `Note: no widget build in ${config.widgetDir} (run npm run build); /widget/* answers 404.`);
   if (config.demo && !existsSync(config.demoDir)) lines.push('', `Note: no demo pages in ${config.demoDir}.`);
   return lines.join('\n') + '\n';
 }

@@ -27,7 +27,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`Another Pinmark server (pid ${owner}) is using ${path.resolve(dataDir)}. Stop it, or set DATA_DIR to another directory.`);
+        throw new Error(
+          `Another Pinmark server (pid ${owner}) is using ${path.resolve(dataDir)}. Stop it, or set DATA_DIR to another directory.`,
+        );
       }
       rmSync(file, { force: true });
     }

@@ -32,7 +32,8 @@ type FetchHandler = (request: Request, env: unknown) => Response | Promise<Respo
 /** Binds the port before touching the database, so a busy port never opens a second PGlite. */
 function listen(config: ServerConfig, handler: () => FetchHandler | undefined): Promise<Server> {
   const server = createAdaptorServer({
-    fetch: (request: Request, env: unknown) => handler()?.(request, env) ?? new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } }),
+    fetch: (request: Request, env: unknown) =>
+      handler()?.(request, env) ?? new Response('Starting…', { status: 503, headers: { 'Retry-After': '1' } }),
   }) as Server;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -45,7 +46,9 @@ function listen(config: ServerConfig, handler: () => FetchHandler | undefined): 
 
 /** Keeps an existing demo usable after PORT/PUBLIC_URL/ALLOWED_ORIGINS change. */
 async function refreshDemo(db: Db, config: ServerConfig, demo: DemoInfo): Promise<DemoInfo> {
-  const row = await queryOne<{ allowed_origins: string[] }>(db, 'SELECT allowed_origins FROM installations WHERE id = $1', [demo.installationId]);
+  const row = await queryOne<{ allowed_origins: string[] }>(db, 'SELECT allowed_origins FROM installations WHERE id = $1', [
+    demo.installationId,
+  ]);
   if (!row) return demo;
   const origins = [...new Set([...row.allowed_origins, ...demoAllowedOrigins(config)])];
   if (origins.length !== row.allowed_origins.length) {
@@ -66,14 +69,22 @@ async function loadDemo(db: Db, config: ServerConfig): Promise<{ demo: DemoInfo 
   if (stored) {
     const refreshed = await refreshDemo(db, config, stored);
     writeDemoFile(config.dataDir, refreshed);
-    return { demo: refreshed, context: { publicKey: refreshed.publicKey, markupId: refreshed.markupId, customerJwt: refreshed.customerJwt }, seeded: false };
+    return {
+      demo: refreshed,
+      context: { publicKey: refreshed.publicKey, markupId: refreshed.markupId, customerJwt: refreshed.customerJwt },
+      seeded: false,
+    };
   }
   const first = await queryOne<{ public_key: string; markup_id: string }>(
     db,
     `SELECT i.public_key, m.id AS markup_id FROM installations i JOIN markups m ON m.workspace_id = i.workspace_id
      WHERE m.deleted_at IS NULL ORDER BY i.created_at, m.created_at LIMIT 1`,
   );
-  return { demo: null, context: first ? { publicKey: first.public_key, markupId: first.markup_id, customerJwt: null } : null, seeded: false };
+  return {
+    demo: null,
+    context: first ? { publicKey: first.public_key, markupId: first.markup_id, customerJwt: null } : null,
+    seeded: false,
+  };
 }
 
 /** The configuration, or a one-sentence refusal and exit: a stack trace helps nobody at a deploy log. */
@@ -103,7 +114,8 @@ async function main(): Promise<void> {
     server = await listen(config, () => appFetch);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use. Stop the other process or start with PORT=<another port>.`);
+    if (code === 'EADDRINUSE')
+      console.error(`Port ${config.port} is already in use. Stop the other process or start with PORT=<another port>.`);
     else if (code === 'EACCES') console.error(`Not allowed to listen on port ${config.port}. Use PORT=<a port above 1024>.`);
     else console.error('Could not start the HTTP server:', (error as Error).message);
     process.exit(1);
@@ -161,9 +173,15 @@ async function main(): Promise<void> {
       void sweepUploads(openDb, storage.store, Date.now(), consoleLogger)
         .then((count) => count > 0 && console.log(`Removed ${count} abandoned upload(s).`))
         .catch((error: unknown) => consoleLogger.error('Sweeping abandoned uploads failed', error));
-      void sweepIdempotencyKeys(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping expired idempotency keys failed', error));
-      void sweepWebhookDeliveries(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping old webhook deliveries failed', error));
-      void sweepRateLimits(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping ended rate-limit windows failed', error));
+      void sweepIdempotencyKeys(openDb, Date.now()).catch((error: unknown) =>
+        consoleLogger.error('Sweeping expired idempotency keys failed', error),
+      );
+      void sweepWebhookDeliveries(openDb, Date.now()).catch((error: unknown) =>
+        consoleLogger.error('Sweeping old webhook deliveries failed', error),
+      );
+      void sweepRateLimits(openDb, Date.now()).catch((error: unknown) =>
+        consoleLogger.error('Sweeping ended rate-limit windows failed', error),
+      );
     };
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);

@@ -38,7 +38,11 @@ export const DEMO_EXPECTED_ISS = 'https://customer.example/pinmark-demo';
 
 export async function createOrganization(db: Db, name: string, now: number): Promise<string> {
   const id = randomUUID();
-  await db.query('INSERT INTO organizations (id, name, created_at, modified_at) VALUES ($1, $2, $3::timestamptz, $3::timestamptz)', [id, name, isoAt(now)]);
+  await db.query('INSERT INTO organizations (id, name, created_at, modified_at) VALUES ($1, $2, $3::timestamptz, $3::timestamptz)', [
+    id,
+    name,
+    isoAt(now),
+  ]);
   return id;
 }
 
@@ -64,7 +68,10 @@ export async function createWorkspace(db: Db, organizationId: string, name: stri
   });
 }
 
-export async function createWebpageMarkup(db: Db, args: { workspaceId: string; name: string; url: string; now: number; readOnly?: boolean }): Promise<string> {
+export async function createWebpageMarkup(
+  db: Db,
+  args: { workspaceId: string; name: string; url: string; now: number; readOnly?: boolean },
+): Promise<string> {
   const id = randomUUID();
   await db.query(
     `INSERT INTO markups (id, workspace_id, folder_id, type, name, url, markup_url, read_only, created_at, modified_at)
@@ -83,12 +90,24 @@ export async function createApiKey(
   await db.query(
     `INSERT INTO api_keys (id, kind, organization_id, workspace_id, name, token_hash, token_prefix, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)`,
-    [randomUUID(), args.kind, args.organizationId, args.kind === 'workspace' ? args.workspaceId : null, args.name, sha256Hex(key), key.slice(0, 12), isoAt(args.now)],
+    [
+      randomUUID(),
+      args.kind,
+      args.organizationId,
+      args.kind === 'workspace' ? args.workspaceId : null,
+      args.name,
+      sha256Hex(key),
+      key.slice(0, 12),
+      isoAt(args.now),
+    ],
   );
   return key;
 }
 
-export async function createMember(db: Db, args: { workspaceId: string; name: string; email: string; role: 'owner' | 'admin' | 'contributor' | 'viewer'; now: number }): Promise<string> {
+export async function createMember(
+  db: Db,
+  args: { workspaceId: string; name: string; email: string; role: 'owner' | 'admin' | 'contributor' | 'viewer'; now: number },
+): Promise<string> {
   const id = randomUUID();
   const at = isoAt(args.now);
   await db.query(
@@ -111,7 +130,13 @@ export type CustomerJwtAlg = 'RS256' | 'ES256' | 'EdDSA';
  */
 export async function createInstallation(
   db: Db,
-  args: { workspaceId: string; allowedOrigins: string[]; expectedIss: string; now: number; customerKey?: { alg: CustomerJwtAlg; publicJwk: JWK } },
+  args: {
+    workspaceId: string;
+    allowedOrigins: string[];
+    expectedIss: string;
+    now: number;
+    customerKey?: { alg: CustomerJwtAlg; publicJwk: JWK };
+  },
 ) {
   const id = randomUUID();
   const publicKey = randomToken(PUBLIC_KEY_PREFIX, 18);
@@ -171,9 +196,20 @@ export async function seedDemo(db: Db, config: SeedConfig, now = Date.now()): Pr
     const workspace = await createWorkspace(tx, organizationId, 'Demo workspace', now);
     const allowedOrigins = demoAllowedOrigins(config);
     const installation = await createInstallation(tx, { workspaceId: workspace.id, allowedOrigins, expectedIss: DEMO_EXPECTED_ISS, now });
-    const markupId = await createWebpageMarkup(tx, { workspaceId: workspace.id, name: 'Pinmark demo site', url: `${config.publicUrl}/`, now });
+    const markupId = await createWebpageMarkup(tx, {
+      workspaceId: workspace.id,
+      name: 'Pinmark demo site',
+      url: `${config.publicUrl}/`,
+      now,
+    });
     await createMember(tx, { workspaceId: workspace.id, name: 'Demo Owner', email: 'owner@demo.pinmark.test', role: 'owner', now });
-    const workspaceApiKey = await createApiKey(tx, { kind: 'workspace', organizationId, workspaceId: workspace.id, name: 'Demo workspace key', now });
+    const workspaceApiKey = await createApiKey(tx, {
+      kind: 'workspace',
+      organizationId,
+      workspaceId: workspace.id,
+      name: 'Demo workspace key',
+      now,
+    });
     const organizationApiKey = await createApiKey(tx, { kind: 'organization', organizationId, name: 'Demo organization key', now });
     return {
       url: config.publicUrl,

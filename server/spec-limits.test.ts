@@ -17,14 +17,19 @@ afterAll(async () => {
   await s.close();
 });
 
-const count = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params))[0]!.n;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params))[0]!.n;
 const liveWorkspace = (key: string) => s.request('GET', `${API}/workspace`, { token: key });
 
 describe('§8 limits', () => {
   it('§8 Multipart file upload size must not exceed 100 MB on POST /markups/file (413 above; larger files use the storage-upload endpoint)', async () => {
     expect(MARKUP_FILE_MAX_BYTES).toBe(100 * 1024 * 1024);
     const upload = (body: BodyInit, headers: Record<string, string> = {}) => {
-      const init: RequestInit & { duplex?: string } = { method: 'POST', headers: { Authorization: `Bearer ${s.seed.workspaceApiKey}`, ...headers }, body };
+      const init: RequestInit & { duplex?: string } = {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${s.seed.workspaceApiKey}`, ...headers },
+        body,
+      };
       if (body instanceof ReadableStream) init.duplex = 'half';
       return s.app.request(`${API}/markups/file?workspaceId=${s.seed.workspaceId}`, init);
     };
@@ -41,7 +46,10 @@ describe('§8 limits', () => {
       },
     });
     const uploads = await count('SELECT id FROM uploads');
-    const res = await upload(endless, { 'Content-Type': 'multipart/form-data; boundary=b', 'Content-Length': String(MARKUP_FILE_MAX_BYTES + 1) });
+    const res = await upload(endless, {
+      'Content-Type': 'multipart/form-data; boundary=b',
+      'Content-Length': String(MARKUP_FILE_MAX_BYTES + 1),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('/markups/objectstore') });
     expect(pulled).toBeLessThan(5);
@@ -50,7 +58,10 @@ describe('§8 limits', () => {
 
   it('§8 Invite list: at most 25 e-mail addresses on POST /users/invite (26 → 422, nothing stored)', async () => {
     const invite = (n: number, prefix: string) =>
-      s.request('POST', `${API}/users/invite`, { token: s.seed.workspaceApiKey, body: { emails: Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`) } });
+      s.request('POST', `${API}/users/invite`, {
+        token: s.seed.workspaceApiKey,
+        body: { emails: Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`) },
+      });
     const before = await count('SELECT id FROM workspace_invitations');
     const refused = await invite(26, 'over');
     expect(refused.status).toBe(422);
@@ -97,7 +108,8 @@ describe('§7 errors', () => {
     const ws = await freshWorkspace(s, 'Plan without pausing');
     await s.db.query('UPDATE workspaces SET plan_pause_comments_enabled = false WHERE id = $1', [ws.id]);
     const markupId = await newMarkup(s, ws, ws.rootFolderId, 'M');
-    const setReadOnly = (readOnly: boolean) => s.request('PATCH', `${API}/markups/${markupId}/read-only`, { token: ws.key, body: { readOnly } });
+    const setReadOnly = (readOnly: boolean) =>
+      s.request('PATCH', `${API}/markups/${markupId}/read-only`, { token: ws.key, body: { readOnly } });
     expect((await setReadOnly(true)).status).toBe(403);
     expect((await setReadOnly(false)).status).toBe(200);
   });
@@ -114,11 +126,17 @@ describe('§7 errors', () => {
   it('§7 An exchange token on POST /auth/sdk-exchange, and a second or expired read of an SDK session, are refused (401; 409 / 410)', async () => {
     const exchange = await s.exchangeToken({ sub: 'spec-sdk' });
     const body = (state: string) => ({ publicKey: s.seed.publicKey, markupId: s.seed.markupId, sdkOrigin: TEST_SDK_ORIGIN, state });
-    expect((await s.request('POST', `${API}/auth/sdk-exchange`, { token: exchange.token, body: body('spec-renew-abcdefghijklmnopq') })).status).toBe(401);
+    expect(
+      (await s.request('POST', `${API}/auth/sdk-exchange`, { token: exchange.token, body: body('spec-renew-abcdefghijklmnopq') })).status,
+    ).toBe(401);
     const read = (state: string) =>
-      s.request('GET', `${API}/auth/sdk-exchange/result?${new URLSearchParams({ state, publicKey: s.seed.publicKey, markupId: s.seed.markupId })}`, {
-        headers: { Origin: TEST_SDK_ORIGIN },
-      });
+      s.request(
+        'GET',
+        `${API}/auth/sdk-exchange/result?${new URLSearchParams({ state, publicKey: s.seed.publicKey, markupId: s.seed.markupId })}`,
+        {
+          headers: { Origin: TEST_SDK_ORIGIN },
+        },
+      );
     const idp = await s.idpAccessToken();
     for (const state of ['spec-twice-abcdefghijklmnopq', 'spec-late-abcdefghijklmnopqr']) {
       expect((await s.request('POST', `${API}/auth/sdk-exchange`, { token: idp, body: body(state) })).status).toBe(200);

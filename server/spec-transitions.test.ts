@@ -36,7 +36,11 @@ const newThread = async () => {
   return res.body.data.id as string;
 };
 const eventsOf = (type: string, markupId: string) =>
-  s.db.query<{ payload: string }>('SELECT payload FROM webhook_deliveries WHERE event_type = $1 AND payload::jsonb #>> $3 = $2', [type, markupId, '{data,markup,id}']);
+  s.db.query<{ payload: string }>('SELECT payload FROM webhook_deliveries WHERE event_type = $1 AND payload::jsonb #>> $3 = $2', [
+    type,
+    markupId,
+    '{data,markup,id}',
+  ]);
 
 describe('§3 states and transitions', () => {
   it('§3 Thread resolved=false → POST /threads/:id/resolve (caller may resolve) → resolved=true, returns threadId and modifiedAt', async () => {
@@ -59,17 +63,32 @@ describe('§3 states and transitions', () => {
 
   it('§3 Thread any → DELETE /threads/:id → deleted, its messages are deleted too', async () => {
     const id = await newThread();
-    const reply = await s.request('POST', `${API}/threads/${id}/messages`, { token: reviewer.token, body: { message: { ops: [{ insert: 'Reply\n' }] } } });
+    const reply = await s.request('POST', `${API}/threads/${id}/messages`, {
+      token: reviewer.token,
+      body: { message: { ops: [{ insert: 'Reply\n' }] } },
+    });
     expect(reply.status).toBe(200);
     const res = await s.request('DELETE', `${API}/threads/${id}`, { token: reviewer.token });
     expect(res.status).toBe(204);
     expect((await s.request('GET', `${API}/threads/${id}`, { token: reviewer.token })).status).toBe(404);
-    expect((await s.request('PATCH', `${API}/messages/${reply.body.data.id}`, { token: reviewer.token, body: { message: { ops: [{ insert: 'x\n' }] } } })).status).toBe(404);
+    expect(
+      (
+        await s.request('PATCH', `${API}/messages/${reply.body.data.id}`, {
+          token: reviewer.token,
+          body: { message: { ops: [{ insert: 'x\n' }] } },
+        })
+      ).status,
+    ).toBe(404);
     expect(await s.db.query('SELECT id FROM messages WHERE thread_id = $1', [id])).toEqual([]);
   });
 
   it('§3 Markup readOnly=false → PATCH /markups/:id/read-only readOnly=true (plan has pauseCommentsEnabled) → readOnly=true, new comments paused, set_project_read_only event', async () => {
-    const markupId = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'Pause me', url: 'https://pause.example/', now: s.clock.now() });
+    const markupId = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'Pause me',
+      url: 'https://pause.example/',
+      now: s.clock.now(),
+    });
     const guest = await s.exchangeToken({ sub: 'spec-pause', markupId });
     const res = await s.request('PATCH', `${API}/markups/${markupId}/read-only`, { token: wsKey, body: { readOnly: true } });
     expect(res.status).toBe(200);
@@ -104,7 +123,11 @@ describe('§3 states and transitions', () => {
     const upload = async (bytes: Uint8Array, type: string, name: string) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-      const res = await s.app.request(`${API}/markups/file?workspaceId=${s.seed.workspaceId}`, { method: 'POST', headers: { Authorization: `Bearer ${wsKey}` }, body: form });
+      const res = await s.app.request(`${API}/markups/file?workspaceId=${s.seed.workspaceId}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${wsKey}` },
+        body: form,
+      });
       const body = await res.json();
       expect(res.status, JSON.stringify(body)).toBe(200);
       return body.data as { id: string; type: string; isReady: boolean };
@@ -149,7 +172,15 @@ describe('§3 states and transitions', () => {
     expect(policy.status).toBe(200);
     const stored = await postForm(s.app, policy.body.data.policy, { bytes: PNG_1X1, type: 'image/png' });
     expect(stored.status).toBe(204);
-    const body = { fileId, key: policy.body.data.key, etag: stored.headers.get('etag'), mimeType: 'image/png', width: 10, height: 10, filesize: PNG_1X1.length };
+    const body = {
+      fileId,
+      key: policy.body.data.key,
+      etag: stored.headers.get('etag'),
+      mimeType: 'image/png',
+      width: 10,
+      height: 10,
+      filesize: PNG_1X1.length,
+    };
     const put = await s.request('PUT', `${API}/threads/${threadId}/screenshot`, { token: reviewer.token, body });
     expect(put.status, put.text).toBe(200);
     expect(put.body.data.isProcessing).toBe(false);
@@ -179,7 +210,10 @@ describe('§3 states and transitions', () => {
     });
     const id = created.body.data.id as string;
     for (const enabled of [false, false, true]) {
-      const res = await s.request('POST', `${API}/webhook-registrations/${id}`, { token: wsKey, body: { url: 'https://receiver.example/toggle', enabled } });
+      const res = await s.request('POST', `${API}/webhook-registrations/${id}`, {
+        token: wsKey,
+        body: { url: 'https://receiver.example/toggle', enabled },
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.enabled).toBe(enabled);
       expect((await s.request('GET', `${API}/webhook-registrations/${id}`, { token: wsKey })).body.data.enabled).toBe(enabled);

@@ -53,49 +53,74 @@ function instrument() {
   const owners: EventTarget[] = [EventTarget.prototype];
   if (Object.prototype.hasOwnProperty.call(window, 'addEventListener')) owners.push(window);
   for (const owner of owners) {
-    patch(owner, 'addEventListener', (add) =>
-      function (this: EventTarget, type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
-        if (fn && pageTarget(this) && !fromRunner()) {
-          const key = keyOf(this, type, fn, options);
-          listeners.set(key, describe(this, type));
-          const forget = () => listeners.delete(key);
-          if (typeof options === 'object' && options.once) add.call(this, type, forget, { once: true, capture: options.capture });
-          if (typeof options === 'object' && options.signal) options.signal.addEventListener('abort', forget);
-        }
-        return add.call(this, type, fn, options);
-      },
+    patch(
+      owner,
+      'addEventListener',
+      (add) =>
+        function (
+          this: EventTarget,
+          type: string,
+          fn: EventListenerOrEventListenerObject | null,
+          options?: boolean | AddEventListenerOptions,
+        ) {
+          if (fn && pageTarget(this) && !fromRunner()) {
+            const key = keyOf(this, type, fn, options);
+            listeners.set(key, describe(this, type));
+            const forget = () => listeners.delete(key);
+            if (typeof options === 'object' && options.once) add.call(this, type, forget, { once: true, capture: options.capture });
+            if (typeof options === 'object' && options.signal) options.signal.addEventListener('abort', forget);
+          }
+          return add.call(this, type, fn, options);
+        },
     );
-    patch(owner, 'removeEventListener', (remove) =>
-      function (this: EventTarget, type: string, fn: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
-        if (fn) listeners.delete(keyOf(this, type, fn, options));
-        return remove.call(this, type, fn, options);
-      },
+    patch(
+      owner,
+      'removeEventListener',
+      (remove) =>
+        function (
+          this: EventTarget,
+          type: string,
+          fn: EventListenerOrEventListenerObject | null,
+          options?: boolean | EventListenerOptions,
+        ) {
+          if (fn) listeners.delete(keyOf(this, type, fn, options));
+          return remove.call(this, type, fn, options);
+        },
     );
   }
 
   const observing = new Map<object, Set<unknown>>();
   const watch = (Kind: { prototype: object; name: string }) => {
     const p = Kind.prototype as { observe(target: unknown): void; disconnect(): void; unobserve?(target: unknown): void };
-    patch(p, 'observe', (observe) =>
-      function (this: object, target: unknown, ...rest: unknown[]) {
-        if (!observing.has(this)) observing.set(this, new Set());
-        observing.get(this)!.add(target ?? Kind.name);
-        return (observe as (...a: unknown[]) => void).call(this, target, ...rest);
-      },
+    patch(
+      p,
+      'observe',
+      (observe) =>
+        function (this: object, target: unknown, ...rest: unknown[]) {
+          if (!observing.has(this)) observing.set(this, new Set());
+          observing.get(this)!.add(target ?? Kind.name);
+          return (observe as (...a: unknown[]) => void).call(this, target, ...rest);
+        },
     );
-    patch(p, 'disconnect', (disconnect) =>
-      function (this: object) {
-        observing.delete(this);
-        return disconnect.call(this);
-      },
+    patch(
+      p,
+      'disconnect',
+      (disconnect) =>
+        function (this: object) {
+          observing.delete(this);
+          return disconnect.call(this);
+        },
     );
     if (p.unobserve) {
-      patch(p, 'unobserve', (unobserve) =>
-        function (this: object, target: unknown) {
-          observing.get(this)?.delete(target);
-          if (observing.get(this)?.size === 0) observing.delete(this);
-          return unobserve!.call(this, target);
-        },
+      patch(
+        p,
+        'unobserve',
+        (unobserve) =>
+          function (this: object, target: unknown) {
+            observing.get(this)?.delete(target);
+            if (observing.get(this)?.size === 0) observing.delete(this);
+            return unobserve!.call(this, target);
+          },
       );
     }
   };
@@ -106,25 +131,31 @@ function instrument() {
   const timers = (set: 'setTimeout' | 'setInterval' | 'requestAnimationFrame' | 'requestIdleCallback', clear: string) => {
     const once = set !== 'setInterval';
     const w = window as unknown as Record<string, (...a: unknown[]) => number>;
-    patch(w, set, (original) =>
-      function (callback: unknown, ...rest: unknown[]) {
-        if (typeof callback !== 'function' || fromRunner()) return original.call(window, callback, ...rest);
-        let key = '';
-        const run = (...args: unknown[]) => {
-          if (once) pending.delete(key);
-          return (callback as (...a: unknown[]) => unknown)(...args);
-        };
-        const id = original.call(window, run, ...rest);
-        key = `${set}:${id}`;
-        pending.add(key);
-        return id;
-      },
+    patch(
+      w,
+      set,
+      (original) =>
+        function (callback: unknown, ...rest: unknown[]) {
+          if (typeof callback !== 'function' || fromRunner()) return original.call(window, callback, ...rest);
+          let key = '';
+          const run = (...args: unknown[]) => {
+            if (once) pending.delete(key);
+            return (callback as (...a: unknown[]) => unknown)(...args);
+          };
+          const id = original.call(window, run, ...rest);
+          key = `${set}:${id}`;
+          pending.add(key);
+          return id;
+        },
     );
-    patch(w, clear, (original) =>
-      function (id: unknown) {
-        pending.delete(`${set}:${String(id)}`);
-        return original.call(window, id);
-      },
+    patch(
+      w,
+      clear,
+      (original) =>
+        function (id: unknown) {
+          pending.delete(`${set}:${String(id)}`);
+          return original.call(window, id);
+        },
     );
   };
   timers('setTimeout', 'clearTimeout');
@@ -154,7 +185,9 @@ it('destroy() leaves DOM, listeners, observers, timers, globals and prototypes e
 
   const thread = makeThread(1, {
     canonicalUrl: canonicalUrlOf(document),
-    elements: [{ id: 'e', threadId: 'thread-1', path: '#headline', offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 }],
+    elements: [
+      { id: 'e', threadId: 'thread-1', path: '#headline', offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 },
+    ],
   });
   const service = withExchange(createFakeService({ threads: [thread] }));
   const globals = Object.keys(window).sort();

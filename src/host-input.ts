@@ -23,8 +23,7 @@ const IDENTITY_KEYS = ['customerToken', 'getCustomerToken', 'identityToken', 'ge
 
 /** `identify()`'s argument → where silent sign-ins get the token; exactly one of the four keys. */
 export function tokenSourceOf(identity: unknown): HostTokenSource {
-  const bad = (why: string) =>
-    new HostInputError('invalid_argument', `identify() needs one of ${IDENTITY_KEYS.join(', ')}: ${why}.`);
+  const bad = (why: string) => new HostInputError('invalid_argument', `identify() needs one of ${IDENTITY_KEYS.join(', ')}: ${why}.`);
   if (typeof identity !== 'object' || identity === null) throw bad('got no object');
   const given = IDENTITY_KEYS.filter((key) => (identity as Record<string, unknown>)[key] !== undefined);
   if (given.length !== 1) throw bad(given.length ? `got ${given.join(' and ')}` : 'got none of them');
@@ -63,7 +62,8 @@ export function checkSubscription(event: unknown, handler: unknown): void {
   if (typeof event !== 'string' || !Object.prototype.hasOwnProperty.call(EVENTS, event)) {
     throw new HostInputError('invalid_argument', `on(): unknown event ${describe(event)}; known: ${Object.keys(EVENTS).join(', ')}.`);
   }
-  if (typeof handler !== 'function') throw new HostInputError('invalid_argument', `on("${event}") needs a function, got ${describe(handler)}.`);
+  if (typeof handler !== 'function')
+    throw new HostInputError('invalid_argument', `on("${event}") needs a function, got ${describe(handler)}.`);
 }
 
 /** A view mode from the host (`setViewMode`, option `viewMode`). */

@@ -26,8 +26,14 @@ describe('validateOptions', () => {
     [{ publicKey: 'pk', markupId: 'm' }, /apiBase/],
     [{ publicKey: 'pk', markupId: 'm', apiBase: 'localhost:8787' }, /http\(s\) URL/],
     [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', getCustomerToken: 'nope' }, /getCustomerToken/],
-    [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', viewMode: 'phone' }, /Option "viewMode" must be one of "auto", "all", "desktop", "tablet", "mobile", got "phone"/],
-    [{ publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', theme: 'blue' }, /Option "theme" must be "light", "dark" or "system", got "blue"/],
+    [
+      { publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', viewMode: 'phone' },
+      /Option "viewMode" must be one of "auto", "all", "desktop", "tablet", "mobile", got "phone"/,
+    ],
+    [
+      { publicKey: 'pk', markupId: 'm', apiBase: 'http://x.test', theme: 'blue' },
+      /Option "theme" must be "light", "dark" or "system", got "blue"/,
+    ],
   ])('rejects %j with a readable message', (options, message) => {
     expect(() => validateOptions(options as PinmarkOptions)).toThrow(message);
   });

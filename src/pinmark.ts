@@ -142,9 +142,12 @@ export function validateOptions(options: PinmarkOptions): RuntimeConfig {
     viewMode: options.viewMode === undefined ? undefined : viewModeOf(options.viewMode, 'Option "viewMode"', 'invalid_options'),
     screenshot: screenshotOptions(options.screenshot),
     locale: localeOption(options.locale),
-    strings: options.strings === undefined ? undefined : checkStrings(options.strings, (message) => {
-      throw new OptionsError(message);
-    }),
+    strings:
+      options.strings === undefined
+        ? undefined
+        : checkStrings(options.strings, (message) => {
+            throw new OptionsError(message);
+          }),
     theme: themeOption(options.theme),
     liveRefresh: liveRefreshOptions(options.liveRefresh),
     // QA mode is a bug-reporting set-up: diagnostics unless the host says no.

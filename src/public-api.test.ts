@@ -113,7 +113,9 @@ describe('signOut()', () => {
   function placed(number: number, path: string): ThreadResponse {
     return makeThread(number, {
       canonicalUrl: canonicalUrlOf(document),
-      elements: [{ id: 'e', threadId: `thread-${number}`, path, offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 }],
+      elements: [
+        { id: 'e', threadId: `thread-${number}`, path, offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 },
+      ],
     });
   }
 
@@ -144,11 +146,13 @@ describe('setViewMode()', () => {
     makeThread(number, {
       canonicalUrl: canonicalUrlOf(document),
       viewModeId,
-      elements: [{ id: 'e', threadId: `thread-${number}`, path, offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 }],
+      elements: [
+        { id: 'e', threadId: `thread-${number}`, path, offsetXPercentage: 50, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 },
+      ],
     });
   const pin = (number: number) => page.getByRole('button', { name: `Thread ${number}`, exact: true });
 
-  it('shows all device classes, one forced class, or the viewport\'s again; a bad value is an error event', async () => {
+  it("shows all device classes, one forced class, or the viewport's again; a bad value is an error event", async () => {
     signInViaStorage();
     const service = createFakeService({ threads: [onDevice(1, '#headline', 'desktop'), onDevice(2, '#second', 'mobile')] });
     harness = await startWidget(service);
@@ -188,7 +192,9 @@ describe('setViewMode()', () => {
     await page.getByRole('textbox', { name: 'Comment' }).fill('Tablet view');
     await page.getByRole('button', { name: 'Post' }).click();
     await expect.element(pin(1)).toBeVisible();
-    expect(harness.service.requests.find((r) => r.method === 'POST' && r.path === '/threads')!.body).toMatchObject({ viewModeId: 'tablet' });
+    expect(harness.service.requests.find((r) => r.method === 'POST' && r.path === '/threads')!.body).toMatchObject({
+      viewModeId: 'tablet',
+    });
   });
 });
 

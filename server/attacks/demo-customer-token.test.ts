@@ -50,7 +50,11 @@ describe('hole 1: POST /demo/customer-token', () => {
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     }
     const preflight = await s.request('OPTIONS', '/demo/customer-token', {
-      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -106,7 +110,11 @@ describe('hole 1: POST /demo/customer-token', () => {
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No endpoint POST /demo/customer-token' } });
     expect(res.headers.get('set-cookie')).toBeNull();
     // Just what a path that never existed answers.
-    const unknown = await app.request('/demo/no-such-route', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const unknown = await app.request('/demo/no-such-route', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'No endpoint POST /demo/no-such-route' } });
   });

@@ -30,11 +30,21 @@ async function signIn(who: { name: string; email: string }, cookie?: string) {
   const exchanged = await s.request('POST', `${API}/auth/sdk-exchange`, {
     token: token.body.accessToken,
     headers: popup,
-    body: { publicKey: s.seed.publicKey, markupId: s.seed.markupId, sdkOrigin: TEST_SDK_ORIGIN, state: `dev-sign-in-attack-${stateCounter}-abcdefghijkl` },
+    body: {
+      publicKey: s.seed.publicKey,
+      markupId: s.seed.markupId,
+      sdkOrigin: TEST_SDK_ORIGIN,
+      state: `dev-sign-in-attack-${stateCounter}-abcdefghijkl`,
+    },
   });
   expect(exchanged.status).toBe(200);
   const data = exchanged.body.data as { exchangeToken: string; userId: string; name: string };
-  return { ...data, accessToken: token.body.accessToken as string, setCookie: token.headers.get('set-cookie'), cookie: cookieOf(token.headers) ?? cookie };
+  return {
+    ...data,
+    accessToken: token.body.accessToken as string,
+    setCookie: token.headers.get('set-cookie'),
+    cookie: cookieOf(token.headers) ?? cookie,
+  };
 }
 
 describe('hole 2: the development sign-in', () => {
@@ -49,7 +59,9 @@ describe('hole 2: the development sign-in', () => {
     expect(attacker.userId).not.toBe(victim.userId);
     expect(attacker.cookie).not.toBe(victim.cookie);
     expect(decodeJwt(attacker.accessToken).sub).not.toBe(decodeJwt(victim.accessToken).sub);
-    expect((await s.request('PATCH', `${API}/messages/${messageId}`, { token: attacker.exchangeToken, body: { content: 'hijacked' } })).status).toBe(403);
+    expect(
+      (await s.request('PATCH', `${API}/messages/${messageId}`, { token: attacker.exchangeToken, body: { content: 'hijacked' } })).status,
+    ).toBe(403);
     expect((await s.request('DELETE', `${API}/messages/${messageId}`, { token: attacker.exchangeToken })).status).toBe(403);
     expect((await s.request('DELETE', `${API}/threads/${thread.id}`, { token: attacker.exchangeToken })).status).toBe(403);
     const seen = (await s.request('GET', `${API}/threads/${thread.id}`, { token: attacker.exchangeToken })).body.data;
@@ -76,20 +88,30 @@ describe('hole 2: the development sign-in', () => {
     expect(decodeJwt(impostor.accessToken).email_verified).not.toBe(true);
     const thread = (await s.request('POST', `${API}/threads`, { token: impostor.exchangeToken, body: threadBody() })).body.data;
     expect(thread.user).toMatchObject({ id: impostor.userId, guest: true });
-    const members = (await s.request('GET', `${API}/users`, { token: s.seed.workspaceApiKey })).body.data.users as { id: string; email: string }[];
+    const members = (await s.request('GET', `${API}/users`, { token: s.seed.workspaceApiKey })).body.data.users as {
+      id: string;
+      email: string;
+    }[];
     expect(members.map((m) => m.email)).toEqual([owner]);
     expect(members.map((m) => m.id)).not.toContain(impostor.userId);
   });
 
   it('refuses pages of other origins and ignores forged cookies', async () => {
-    for (const headers of <Record<string, string>[]>[{ Origin: 'https://evil.example' }, { Origin: 'http://localhost:5173', 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { Origin: 'https://evil.example' },
+      { Origin: 'http://localhost:5173', 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]) {
       const res = await s.request('POST', '/idp/token', { body: { name: 'Eve', email: 'vera@example.com' }, headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
       expect(res.body.accessToken).toBeUndefined();
       expect(res.headers.get('set-cookie')).toBeNull();
     }
-    const forged = await s.request('POST', '/idp/token', { body: { name: 'Eve', email: 'vera@example.com' }, headers: { ...popup, Cookie: 'pinmark_dev_id=short' } });
+    const forged = await s.request('POST', '/idp/token', {
+      body: { name: 'Eve', email: 'vera@example.com' },
+      headers: { ...popup, Cookie: 'pinmark_dev_id=short' },
+    });
     expect(forged.status).toBe(200);
     expect(cookieOf(forged.headers)).not.toBe('pinmark_dev_id=short');
   });

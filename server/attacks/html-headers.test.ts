@@ -24,7 +24,13 @@ function demoPages(dir = 'demo'): string[] {
 
 /** The directives of a policy, by name. */
 function directives(policy: string | null): Map<string, string> {
-  return new Map((policy ?? '').split(';').map((part) => part.trim()).filter(Boolean).map((part) => [part.split(/\s+/)[0]!, part.slice(part.indexOf(' ') + 1)]));
+  return new Map(
+    (policy ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.split(/\s+/)[0]!, part.slice(part.indexOf(' ') + 1)]),
+  );
 }
 
 function expectFramingRefused(headers: Headers, where: string): void {

@@ -27,7 +27,10 @@ const asKey = (token: string, path: string) => s.request('GET', `${API}${path}`,
 beforeAll(async () => {
   s = await createTestServer();
   keyId = await keyIdOf('Demo workspace key');
-  const thread = await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: s.seed.markupId }) });
+  const thread = await s.request('POST', `${API}/threads`, {
+    token: s.seed.workspaceApiKey,
+    body: threadBody({ projectId: s.seed.markupId }),
+  });
   expect(thread.status).toBe(200);
   service = { userId: thread.body.data.user.id, threadId: thread.body.data.id, messageId: thread.body.data.messages[0].id };
 });
@@ -51,21 +54,34 @@ describe("a customer JWT cannot sign in as an API key's service user", () => {
     const after = await asKey(s.seed.workspaceApiKey, `/threads/${service.threadId}`);
     expect(after.body.data.messages[0]).toMatchObject({ id: service.messageId, message: thread.body.data.messages[0].message });
     // The key still writes as its own service user.
-    const reply = await s.request('POST', `${API}/threads/${service.threadId}/messages`, { token: s.seed.workspaceApiKey, body: { content: 'still me' } });
+    const reply = await s.request('POST', `${API}/threads/${service.threadId}/messages`, {
+      token: s.seed.workspaceApiKey,
+      body: { content: 'still me' },
+    });
     expect(reply.body.data.user.id).toBe(service.userId);
   });
 
   it('a sub registered before a new key first writes does not take over its writes', async () => {
-    const fresh = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId: s.seed.workspaceId, name: 'Fresh key', now: s.clock.now() });
+    const fresh = await createApiKey(s.db, {
+      kind: 'workspace',
+      organizationId: s.seed.organizationId,
+      workspaceId: s.seed.workspaceId,
+      name: 'Fresh key',
+      now: s.clock.now(),
+    });
     const squatter = await s.exchangeToken({ sub: `api_key:${await keyIdOf('Fresh key')}`, name: 'Squatter' });
     const thread = await s.request('POST', `${API}/threads`, { token: fresh, body: threadBody({ projectId: s.seed.markupId }) });
     expect(thread.status).toBe(200);
     expect(thread.body.data.user.id).not.toBe(squatter.userId);
     expect(thread.body.data.user.name).toBe('Fresh key');
     const messageId = thread.body.data.messages[0].id;
-    expect((await s.request('PATCH', `${API}/messages/${messageId}`, { token: squatter.token, body: { content: 'mine now' } })).status).toBe(403);
+    expect(
+      (await s.request('PATCH', `${API}/messages/${messageId}`, { token: squatter.token, body: { content: 'mine now' } })).status,
+    ).toBe(403);
     // The squatter's own profile was not renamed to the key either.
-    const own = await s.request('GET', `${API}/users/external/${encodeURIComponent(`api_key:${await keyIdOf('Fresh key')}`)}`, { token: s.seed.workspaceApiKey });
+    const own = await s.request('GET', `${API}/users/external/${encodeURIComponent(`api_key:${await keyIdOf('Fresh key')}`)}`, {
+      token: s.seed.workspaceApiKey,
+    });
     expect(own.body.data).toMatchObject({ id: squatter.userId, name: 'Squatter' });
   });
 
@@ -92,13 +108,18 @@ describe('the external-users API cannot touch a service user', () => {
 
   it('creating, renaming and deleting "api_key:<key id>" acts on an external user of that id only', async () => {
     const id = `api_key:${keyId}`;
-    const created = await s.request('POST', `${API}/users/external`, { token: s.seed.workspaceApiKey, body: { externalId: id, name: 'Renamed' } });
+    const created = await s.request('POST', `${API}/users/external`, {
+      token: s.seed.workspaceApiKey,
+      body: { externalId: id, name: 'Renamed' },
+    });
     // Mallory's exchange above already made the external user; creating it again is the usual 409.
     expect(created.status).toBe(409);
     const read = await s.request('GET', ext(id), { token: s.seed.workspaceApiKey });
     expect(read.status).toBe(200);
     expect(read.body.data.id).not.toBe(service.userId);
-    expect((await s.request('PATCH', ext(id), { token: s.seed.workspaceApiKey, body: { name: 'Renamed', email: 'x@evil.example' } })).status).toBe(204);
+    expect(
+      (await s.request('PATCH', ext(id), { token: s.seed.workspaceApiKey, body: { name: 'Renamed', email: 'x@evil.example' } })).status,
+    ).toBe(204);
     expect((await s.request('DELETE', ext(id), { token: s.seed.workspaceApiKey })).status).toBe(204);
     const thread = await asKey(s.seed.workspaceApiKey, `/threads/${service.threadId}`);
     expect(thread.body.data.user).toMatchObject({ id: service.userId, name: 'Demo workspace key' });
@@ -148,27 +169,52 @@ describe('migration 0013 on a database written before it', () => {
   it('moves service users to their own key, keeps their threads, and repairs what a collision changed', async () => {
     const { db, close } = await databaseBefore0013();
     try {
-      const [org, ws, root, archive, markup, key, svc, ext, thread] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()] as const;
+      const [org, ws, root, archive, markup, key, svc, ext, thread] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ] as const;
       const at = '2025-01-01T00:00:00Z';
       // The old schema, written as the old code wrote it: the service user keyed by external_id, and
       // renamed and given an address by a customer JWT that signed in as it.
       await db.transaction(async (tx) => {
         await tx.query('INSERT INTO organizations (id, name, created_at, modified_at) VALUES ($1, $2, $3, $3)', [org, 'Org', at]);
-        await tx.query('INSERT INTO workspaces (id, organization_id, name, root_folder_id, archive_folder_id, created_at, modified_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [ws, org, 'Ws', root, archive, at]);
+        await tx.query(
+          'INSERT INTO workspaces (id, organization_id, name, root_folder_id, archive_folder_id, created_at, modified_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+          [ws, org, 'Ws', root, archive, at],
+        );
         await tx.query(
           `INSERT INTO folders (id, workspace_id, kind, name, created_at, modified_at) VALUES ($1, $3, 'root', 'Root', $4, $4), ($2, $3, 'archive', 'Archive', $4, $4)`,
           [root, archive, ws, at],
         );
       });
-      await db.query(`INSERT INTO markups (id, workspace_id, folder_id, type, name, url, markup_url, created_at, modified_at) VALUES ($1, $2, $3, 'webpage', 'M', 'https://a.example/', 'https://a.example/', $4, $4)`, [markup, ws, root, at]);
-      await db.query(`INSERT INTO api_keys (id, kind, organization_id, workspace_id, name, token_hash, token_prefix, created_at) VALUES ($1, 'workspace', $2, $3, 'CI key', 'hash', 'pmk_', $4)`, [key, org, ws, at]);
+      await db.query(
+        `INSERT INTO markups (id, workspace_id, folder_id, type, name, url, markup_url, created_at, modified_at) VALUES ($1, $2, $3, 'webpage', 'M', 'https://a.example/', 'https://a.example/', $4, $4)`,
+        [markup, ws, root, at],
+      );
+      await db.query(
+        `INSERT INTO api_keys (id, kind, organization_id, workspace_id, name, token_hash, token_prefix, created_at) VALUES ($1, 'workspace', $2, $3, 'CI key', 'hash', 'pmk_', $4)`,
+        [key, org, ws, at],
+      );
       await db.query(
         `INSERT INTO users (id, workspace_id, kind, external_id, name, email, created_at, modified_at) VALUES
          ($1, $3, 'service', $4, 'Mallory', 'mallory@evil.example', $5, $5), ($2, $3, 'external', 'customer-1', 'Casey', 'casey@c.example', $5, $5)`,
         [svc, ext, ws, `api_key:${key}`, at],
       );
-      await db.query(`INSERT INTO threads (id, markup_id, number, type, author_user_id, created_at, modified_at, last_activity_at) VALUES ($1, $2, 1, 'webpage', $3, $4, $4, $4)`, [thread, markup, svc, at]);
-      await db.query(`INSERT INTO messages (id, thread_id, author_user_id, delta, plain_text, created_at, modified_at) VALUES ($1, $2, $3, '{"ops":[]}', '', $4, $4)`, [randomUUID(), thread, svc, at]);
+      await db.query(
+        `INSERT INTO threads (id, markup_id, number, type, author_user_id, created_at, modified_at, last_activity_at) VALUES ($1, $2, 1, 'webpage', $3, $4, $4, $4)`,
+        [thread, markup, svc, at],
+      );
+      await db.query(
+        `INSERT INTO messages (id, thread_id, author_user_id, delta, plain_text, created_at, modified_at) VALUES ($1, $2, $3, '{"ops":[]}', '', $4, $4)`,
+        [randomUUID(), thread, svc, at],
+      );
       await db.query(
         `INSERT INTO exchange_tokens (id, token_hash, workspace_id, user_id, markup_id, source, expires_at, created_at) VALUES ($1, 'h1', $2, $3, $4, 'customer_jwt', '2999-01-01T00:00:00Z', $5)`,
         [randomUUID(), ws, svc, markup, at],
@@ -176,9 +222,14 @@ describe('migration 0013 on a database written before it', () => {
 
       expect(await migrate(db)).toContain('0013_identity_namespaces');
 
-      const users = await db.query<{ id: string; kind: string; external_id: string | null; api_key_id: string | null; name: string; email: string | null }>(
-        'SELECT id, kind, external_id, api_key_id, name, email FROM users ORDER BY kind',
-      );
+      const users = await db.query<{
+        id: string;
+        kind: string;
+        external_id: string | null;
+        api_key_id: string | null;
+        name: string;
+        email: string | null;
+      }>('SELECT id, kind, external_id, api_key_id, name, email FROM users ORDER BY kind');
       expect(users).toEqual([
         { id: ext, kind: 'external', external_id: 'customer-1', api_key_id: null, name: 'Casey', email: 'casey@c.example' },
         { id: svc, kind: 'service', external_id: null, api_key_id: key, name: 'CI key', email: null },

@@ -20,7 +20,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 describe('a production app mounts no demo surface', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await createTestServer({ config: { production: true, demo: false, devIdp: false, webhooks: { allowedPrivateHosts: [] }, demoDir: 'demo' } });
+    s = await createTestServer({
+      config: { production: true, demo: false, devIdp: false, webhooks: { allowedPrivateHosts: [] }, demoDir: 'demo' },
+    });
   });
   afterAll(() => s.close());
 
@@ -49,7 +51,9 @@ describe('a production app mounts no demo surface', () => {
   });
 
   it('still serves the API', async () => {
-    const res = await s.request('GET', `/api/v2/auth/config?publicKey=${s.seed.publicKey}`, { headers: { 'Service-API-Version': '2023-02-22' } });
+    const res = await s.request('GET', `/api/v2/auth/config?publicKey=${s.seed.publicKey}`, {
+      headers: { 'Service-API-Version': '2023-02-22' },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -65,7 +69,11 @@ describe('production refuses an unsafe configuration with one sentence', () => {
     ['no PUBLIC_URL', { ...safe, PUBLIC_URL: undefined }, /^PUBLIC_URL must be set in production/],
     ['plain http to a public host', { ...safe, PUBLIC_URL: 'http://feedback.example.com' }, /^PUBLIC_URL must use https in production/],
     ['no storage secret', { ...safe, PINMARK_STORAGE_SECRET: undefined }, /^PINMARK_STORAGE_SECRET must be set in production/],
-    ['webhooks allowed to private addresses', { ...safe, PINMARK_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/8' }, /^PINMARK_WEBHOOK_ALLOWED_HOSTS must be empty in production/],
+    [
+      'webhooks allowed to private addresses',
+      { ...safe, PINMARK_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/8' },
+      /^PINMARK_WEBHOOK_ALLOWED_HOSTS must be empty in production/,
+    ],
   ];
   it.each(cases)('%s', (_name, env, sentence) => {
     expect(unsafeProductionConfig(loadConfig(env))).toMatch(sentence);
@@ -133,24 +141,36 @@ describe('the production process', () => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('refuses to start over plain http, saying which variable to change', async () => {
-    const started = startProcess({ NODE_ENV: 'production', PORT: String(await freePort()), PUBLIC_URL: 'http://feedback.example.com' }, dataDir());
+    const started = startProcess(
+      { NODE_ENV: 'production', PORT: String(await freePort()), PUBLIC_URL: 'http://feedback.example.com' },
+      dataDir(),
+    );
     expect(await started.exited).toBe(1);
     expect(started.output()).toMatch(/Pinmark server not started: PUBLIC_URL must use https in production/);
   }, 60_000);
 
   it('refuses to start when no reviewer could sign in, and starts once npm run admin made an installation', async () => {
     const port = await freePort();
-    const env = { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, PINMARK_STORAGE_SECRET: 'x'.repeat(32) };
+    const env = {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      PINMARK_STORAGE_SECRET: 'x'.repeat(32),
+    };
     const dir = dataDir();
     const refused = startProcess(env, dir);
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toMatch(/Pinmark server not started: No way for a reviewer to sign in: set OIDC_ISSUER/);
 
-    const admin = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', 'init', '--workspace', 'Acme', '--site', 'https://www.acme.test/'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PUBLIC_URL: env.PUBLIC_URL },
-      encoding: 'utf8',
-    });
+    const admin = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/admin.ts', 'init', '--workspace', 'Acme', '--site', 'https://www.acme.test/'],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PUBLIC_URL: env.PUBLIC_URL },
+        encoding: 'utf8',
+      },
+    );
     expect(admin.status, admin.stderr).toBe(0);
     const apiKey = /API key\s+(pk_ws_\S+)/.exec(admin.stdout)?.[1];
     expect(apiKey).toBeDefined();
@@ -161,7 +181,9 @@ describe('the production process', () => {
     try {
       await waitFor(() => started.output().includes('Pinmark reference server'), started.output);
       expect(started.output()).not.toContain(apiKey!);
-      const workspace = await fetch(`http://localhost:${port}/api/v2/workspace`, { headers: { Authorization: `Bearer ${apiKey}`, 'Service-API-Version': '2023-02-22' } });
+      const workspace = await fetch(`http://localhost:${port}/api/v2/workspace`, {
+        headers: { Authorization: `Bearer ${apiKey}`, 'Service-API-Version': '2023-02-22' },
+      });
       expect(workspace.status).toBe(200);
     } finally {
       await started.stop();
@@ -172,7 +194,13 @@ describe('the production process', () => {
     const port = await freePort();
     const base = `http://localhost:${port}`;
     const started = startProcess(
-      { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, PINMARK_STORAGE_SECRET: 'x'.repeat(32), OIDC_ISSUER: 'https://login.example.com' },
+      {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        PINMARK_STORAGE_SECRET: 'x'.repeat(32),
+        OIDC_ISSUER: 'https://login.example.com',
+      },
       dataDir(),
     );
     try {
@@ -181,8 +209,13 @@ describe('the production process', () => {
       expect(started.output()).not.toMatch(/pk_(ws|org)_/);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect((await fetch(`${base}/api/v2/openapi.json`, { headers: { 'Service-API-Version': '2023-02-22' } })).status).toBe(200);
-      for (const where of ['/', '/index.html', '/sign-in', '/idp/.well-known/jwks.json']) expect((await fetch(base + where)).status, where).toBe(404);
-      const token = await fetch(`${base}/demo/customer-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"externalId":"cust-1001","name":"M","email":"m@example.com"}' });
+      for (const where of ['/', '/index.html', '/sign-in', '/idp/.well-known/jwks.json'])
+        expect((await fetch(base + where)).status, where).toBe(404);
+      const token = await fetch(`${base}/demo/customer-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"externalId":"cust-1001","name":"M","email":"m@example.com"}',
+      });
       expect(token.status).toBe(404);
     } finally {
       await started.stop();
@@ -193,7 +226,13 @@ describe('the production process', () => {
     const port = await freePort();
     const base = `http://localhost:${port}`;
     const started = startProcess(
-      { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, PINMARK_STORAGE_SECRET: 'x'.repeat(32), [INSECURE_DEV_SIGN_IN_VAR]: '1' },
+      {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        PINMARK_STORAGE_SECRET: 'x'.repeat(32),
+        [INSECURE_DEV_SIGN_IN_VAR]: '1',
+      },
       dataDir(),
     );
     try {

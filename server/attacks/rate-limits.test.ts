@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { RATE_LIMITS } from '../http/rate-limit-rules.ts';
 import { sweepRateLimits } from '../http/rate-limit.ts';
-import { API, createTestServer, socketEnv, threadBody, type RequestOptions, type TestResponse, type TestServer } from '../testing/support.ts';
+import {
+  API,
+  createTestServer,
+  socketEnv,
+  threadBody,
+  type RequestOptions,
+  type TestResponse,
+  type TestServer,
+} from '../testing/support.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -25,7 +33,8 @@ afterAll(async () => {
 /** A token shaped like a JWT that no installation signed: what a brute force sends. */
 const forgedJwt = () => `eyJhbGciOiJFUzI1NiJ9.${randomBytes(24).toString('base64url')}.${randomBytes(48).toString('base64url')}`;
 
-const exchange = (token: string, options: RequestOptions = {}) => s.request('POST', `${API}/auth/exchange`, { ...options, body: { token } });
+const exchange = (token: string, options: RequestOptions = {}) =>
+  s.request('POST', `${API}/auth/exchange`, { ...options, body: { token } });
 const count = async (sql: string, params: unknown[] = []) => Number((await s.db.query<{ n: number }>(sql, params))[0]!.n);
 
 /** The refusal every limit answers with: 429, the JSON error, Retry-After = RateLimit-Reset within the window. */
@@ -91,7 +100,11 @@ describe('brute-forcing the exchange', () => {
     const body = { publicKey: s.seed.publicKey, markupId: s.seed.markupId, sdkOrigin: 'http://localhost:8787' };
     let last: TestResponse | undefined;
     for (let i = 0; i <= perCredential; i++) {
-      last = await s.request('POST', `${API}/auth/sdk-exchange`, { token: identity, body, address: `198.19.${Math.floor(i / 200)}.${i % 200}` });
+      last = await s.request('POST', `${API}/auth/sdk-exchange`, {
+        token: identity,
+        body,
+        address: `198.19.${Math.floor(i / 200)}.${i % 200}`,
+      });
       if (i < perCredential) expect(last.status).toBe(200);
     }
     expectRefused(last!, perCredential, windowSeconds, /for one reviewer or credential/);
@@ -102,7 +115,10 @@ describe('X-Forwarded-For', () => {
   it('is ignored without a trusted proxy: rotating it does not make a new client', async () => {
     const { perAddress, windowSeconds } = RATE_LIMITS.signIn;
     for (let i = 0; i < perAddress; i++) {
-      const res = await s.request('GET', '/sign-in', { address: '203.0.113.20', headers: { 'X-Forwarded-For': `10.${i}.0.1, 198.51.100.${i % 250}` } });
+      const res = await s.request('GET', '/sign-in', {
+        address: '203.0.113.20',
+        headers: { 'X-Forwarded-For': `10.${i}.0.1, 198.51.100.${i % 250}` },
+      });
       expect(res.status).toBe(200);
     }
     const refused = await s.request('GET', '/sign-in', { address: '203.0.113.20', headers: { 'X-Forwarded-For': '198.51.100.251' } });
@@ -123,7 +139,8 @@ describe('X-Forwarded-For', () => {
     const proxied = await createTestServer({ config: { trustProxy: 1 } });
     try {
       const { perAddress, windowSeconds } = RATE_LIMITS.signIn;
-      const viaProxy = (forwardedFor: string) => proxied.request('GET', '/sign-in', { address: '10.0.0.2', headers: { 'X-Forwarded-For': forwardedFor } });
+      const viaProxy = (forwardedFor: string) =>
+        proxied.request('GET', '/sign-in', { address: '10.0.0.2', headers: { 'X-Forwarded-For': forwardedFor } });
       // The attacker writes a fresh entry each time; the proxy appends the address it really saw.
       for (let i = 0; i < perAddress; i++) expect((await viaProxy(`192.0.2.${i % 250}, 203.0.113.30`)).status).toBe(200);
       expectRefused(await viaProxy('192.0.2.251, 203.0.113.30'), perAddress, windowSeconds, /from one address/);
@@ -139,9 +156,16 @@ describe('floods', () => {
   it('thread creation: a reviewer is refused after the limit, the refused thread is not stored, and the next window lets them in', async () => {
     const { perCredential, windowSeconds } = RATE_LIMITS.threads;
     const reviewer = await s.exchangeToken({ sub: 'thread-flooder' });
-    const stored = () => count('SELECT count(*)::int AS n FROM threads t JOIN messages m ON m.thread_id = t.id WHERE m.author_user_id = $1', [reviewer.userId]);
+    const stored = () =>
+      count('SELECT count(*)::int AS n FROM threads t JOIN messages m ON m.thread_id = t.id WHERE m.author_user_id = $1', [
+        reviewer.userId,
+      ]);
     for (let i = 0; i < perCredential; i++) {
-      const res = await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: `198.51.100.${i % 250}` });
+      const res = await s.request('POST', `${API}/threads`, {
+        token: reviewer.token,
+        body: threadBody(),
+        address: `198.51.100.${i % 250}`,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-remaining')).toBe(String(perCredential - 1 - i));
     }
@@ -149,14 +173,22 @@ describe('floods', () => {
     expectRefused(refused, perCredential, windowSeconds, /new threads.*for one reviewer or credential/);
     expect(await stored()).toBe(perCredential);
     waitOut(refused);
-    expect((await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.251' })).status).toBe(200);
+    expect(
+      (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.251' })).status,
+    ).toBe(200);
   });
 
   it('messages: a reviewer is refused after the limit', async () => {
     const { perCredential, windowSeconds } = RATE_LIMITS.messages;
     const reviewer = await s.exchangeToken({ sub: 'reply-flooder' });
-    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.60' })).body.data.id;
-    const reply = () => s.request('POST', `${API}/threads/${threadId}/messages`, { token: reviewer.token, body: { message: { ops: [{ insert: 'again\n' }] } }, address: '198.51.100.61' });
+    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.60' }))
+      .body.data.id;
+    const reply = () =>
+      s.request('POST', `${API}/threads/${threadId}/messages`, {
+        token: reviewer.token,
+        body: { message: { ops: [{ insert: 'again\n' }] } },
+        address: '198.51.100.61',
+      });
     for (let i = 0; i < perCredential; i++) expect((await reply()).status).toBe(200);
     const refused = await reply();
     expectRefused(refused, perCredential, windowSeconds, /new messages/);
@@ -166,7 +198,8 @@ describe('floods', () => {
   it('uploads: upload policies are refused after the limit and the refused one records nothing', async () => {
     const { perCredential, windowSeconds } = RATE_LIMITS.uploads;
     const reviewer = await s.exchangeToken({ sub: 'upload-flooder' });
-    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.70' })).body.data.id;
+    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.70' }))
+      .body.data.id;
     const policy = (address: string) =>
       s.request('POST', `${API}/upload-policy`, {
         token: reviewer.token,
@@ -178,24 +211,35 @@ describe('floods', () => {
     expectRefused(await policy('198.51.100.72'), perCredential, windowSeconds, /uploads.*for one reviewer or credential/);
     expect(await count('SELECT count(*)::int AS n FROM uploads WHERE created_by_user_id = $1', [reviewer.userId])).toBe(pending);
     // The screenshot policy is an upload too, counted in the same window.
-    const screenshot = await s.request('GET', `${API}/threads/${threadId}/screenshot-upload-policy?fileId=${crypto.randomUUID()}&filename=s.png&mimeType=image/png&filesize=10`, {
-      token: reviewer.token,
-      address: '198.51.100.73',
-    });
+    const screenshot = await s.request(
+      'GET',
+      `${API}/threads/${threadId}/screenshot-upload-policy?fileId=${crypto.randomUUID()}&filename=s.png&mimeType=image/png&filesize=10`,
+      {
+        token: reviewer.token,
+        address: '198.51.100.73',
+      },
+    );
     expectRefused(screenshot, perCredential, windowSeconds, /uploads/);
   });
 
   it('invitations: an API key is refused after the hourly limit', async () => {
     const { perCredential, windowSeconds } = RATE_LIMITS.invitations;
-    const invite = (i: number) => s.request('POST', `${API}/users/invite`, { token: s.seed.workspaceApiKey, body: { emails: [`invitee${i}@example.com`] }, address: '198.51.100.80' });
+    const invite = (i: number) =>
+      s.request('POST', `${API}/users/invite`, {
+        token: s.seed.workspaceApiKey,
+        body: { emails: [`invitee${i}@example.com`] },
+        address: '198.51.100.80',
+      });
     for (let i = 0; i < perCredential; i++) expect((await invite(i)).status).toBe(204);
     expectRefused(await invite(perCredential), perCredential, windowSeconds, /invitations: at most \d+ per hour with one API key/);
   });
 
   it('the development sign-in: one e-mail is limited from any number of addresses', async () => {
     const { perCredential, windowSeconds } = RATE_LIMITS.signIn;
-    const token = (address: string, email = 'target@example.com') => s.request('POST', '/idp/token', { body: { name: 'Target', email }, address });
-    for (let i = 0; i < perCredential; i++) expect((await token(`192.0.2.${i + 1}`, i % 2 ? 'Target@Example.com' : 'target@example.com')).status).not.toBe(429);
+    const token = (address: string, email = 'target@example.com') =>
+      s.request('POST', '/idp/token', { body: { name: 'Target', email }, address });
+    for (let i = 0; i < perCredential; i++)
+      expect((await token(`192.0.2.${i + 1}`, i % 2 ? 'Target@Example.com' : 'target@example.com')).status).not.toBe(429);
     expectRefused(await token('192.0.2.250'), perCredential, windowSeconds, /sign-in attempts.*for one reviewer or credential/);
   });
 });
@@ -206,7 +250,9 @@ describe('counters', () => {
     const { perAddress, windowSeconds } = RATE_LIMITS.signIn;
     const address = '203.0.113.90';
     const statuses = await Promise.all(
-      Array.from({ length: perAddress + 10 }, (_, i) => Promise.resolve((i % 2 ? other : s.app).request('/sign-in', {}, socketEnv(address))).then((res) => res.status)),
+      Array.from({ length: perAddress + 10 }, (_, i) =>
+        Promise.resolve((i % 2 ? other : s.app).request('/sign-in', {}, socketEnv(address))).then((res) => res.status),
+      ),
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(perAddress);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
@@ -246,16 +292,25 @@ describe('what rate limiting leaves alone', () => {
 
   it('routes without a limit carry no RateLimit headers and write no counter', async () => {
     const rows = await count('SELECT count(*)::int AS n FROM rate_limits');
-    const list = await s.request('GET', `${API}/threads?markupId=${s.seed.markupId}`, { token: s.seed.workspaceApiKey, address: '203.0.113.99' });
+    const list = await s.request('GET', `${API}/threads?markupId=${s.seed.markupId}`, {
+      token: s.seed.workspaceApiKey,
+      address: '203.0.113.99',
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get('ratelimit-limit')).toBeNull();
     expect(await count('SELECT count(*)::int AS n FROM rate_limits')).toBe(rows);
   });
 
   it('exposes the headers to the widget through CORS', async () => {
-    const res = await s.request('POST', `${API}/auth/exchange`, { body: { token: forgedJwt() }, address: '203.0.113.98', headers: { Origin: 'https://customer.example' } });
+    const res = await s.request('POST', `${API}/auth/exchange`, {
+      body: { token: forgedJwt() },
+      address: '203.0.113.98',
+      headers: { Origin: 'https://customer.example' },
+    });
     const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/);
-    expect(exposed).toEqual(expect.arrayContaining(['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy']));
+    expect(exposed).toEqual(
+      expect.arrayContaining(['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy']),
+    );
     expect(res.headers.get('ratelimit-limit')).not.toBeNull();
   });
 

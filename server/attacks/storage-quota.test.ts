@@ -68,11 +68,17 @@ describe('a reviewer fills their quota, then the workspace is filled', () => {
     }
     expect(await storedBytes(s)).toBe(WORKSPACE_BYTES);
     const frank = await s.exchangeToken({ sub: 'quota-frank', name: 'Frank' });
-    expectRefused(await policy(s, frank.token, s.seed.markupId, 1), 507, /^This workspace has used 5000 bytes of its 5000 bytes of storage/);
+    expectRefused(
+      await policy(s, frank.token, s.seed.markupId, 1),
+      507,
+      /^This workspace has used 5000 bytes of its 5000 bytes of storage/,
+    );
     const key = s.seed.workspaceApiKey;
     expectRefused(await policy(s, key, s.seed.workspaceId, 10, 'markup_asset'), 507, /^This workspace has used/);
     const markups = await count(s, 'SELECT id FROM markups');
-    const presign = await s.request('POST', `${API}/markups/objectstore?workspaceId=${s.seed.workspaceId}&filesize=10&mimeType=image/png`, { token: key });
+    const presign = await s.request('POST', `${API}/markups/objectstore?workspaceId=${s.seed.workspaceId}&filesize=10&mimeType=image/png`, {
+      token: key,
+    });
     expectRefused(presign, 507, /^This workspace has used/);
     expect(await count(s, 'SELECT id FROM markups')).toBe(markups);
     expect(await storedBytes(s)).toBe(WORKSPACE_BYTES);
@@ -81,9 +87,22 @@ describe('a reviewer fills their quota, then the workspace is filled', () => {
   it('shows API keys the usage of the workspace and of each user; a reviewer sees their own', async () => {
     const res = await s.request('GET', `${API}/workspace/storage`, { token: s.seed.workspaceApiKey });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ workspaceId: s.seed.workspaceId, usedBytes: 5000, pendingBytes: 400, quotaBytes: WORKSPACE_BYTES, userQuotaBytes: USER_BYTES });
+    expect(res.body.data).toMatchObject({
+      workspaceId: s.seed.workspaceId,
+      usedBytes: 5000,
+      pendingBytes: 400,
+      quotaBytes: WORKSPACE_BYTES,
+      userQuotaBytes: USER_BYTES,
+    });
     expect(res.body.data.users).toHaveLength(5);
-    expect(res.body.data.users).toContainEqual({ userId: alice.userId, name: 'Alice', kind: 'external', usedBytes: 1000, pendingBytes: 400, quotaBytes: USER_BYTES });
+    expect(res.body.data.users).toContainEqual({
+      userId: alice.userId,
+      name: 'Alice',
+      kind: 'external',
+      usedBytes: 1000,
+      pendingBytes: 400,
+      quotaBytes: USER_BYTES,
+    });
 
     const own = await s.request('GET', `${API}/workspace/storage`, { token: alice.token });
     expect(own.status).toBe(200);
@@ -138,7 +157,14 @@ describe('storing past the ledger', () => {
     const bytes = 'z'.repeat(900);
     const p = await policy(s, mallory.token, threadId, 900);
     expect((await postForm(s.app, p.body.data.policy, { bytes, type: 'text/plain' })).status).toBe(204);
-    expect((await s.request('POST', `${API}/upload-complete`, { token: mallory.token, body: { fileId: p.body.data.fileId, etag: md5Hex(bytes) } })).status).toBe(200);
+    expect(
+      (
+        await s.request('POST', `${API}/upload-complete`, {
+          token: mallory.token,
+          body: { fileId: p.body.data.fileId, etag: md5Hex(bytes) },
+        })
+      ).status,
+    ).toBe(200);
     const message = await s.request('POST', `${API}/threads/${threadId}/messages`, {
       token: mallory.token,
       body: { message: { ops: [{ insert: 'x\n' }] }, attachments: [{ fileId: p.body.data.fileId }] },
@@ -148,7 +174,8 @@ describe('storing past the ledger', () => {
 
     // A screenshot policy asked again under another name moves the upload to a new key.
     const fileId = crypto.randomUUID();
-    const shot = (filename: string) => `${API}/threads/${threadId}/screenshot-upload-policy?fileId=${fileId}&filesize=${PNG_1X1.length}&filename=${filename}&mimeType=image/png`;
+    const shot = (filename: string) =>
+      `${API}/threads/${threadId}/screenshot-upload-policy?fileId=${fileId}&filesize=${PNG_1X1.length}&filename=${filename}&mimeType=image/png`;
     const first = await s.request('GET', shot('a.png'), { token: mallory.token });
     expect((await s.request('GET', shot('b.png'), { token: mallory.token })).status).toBe(200);
     expect((await postForm(s.app, first.body.data.policy, { bytes: PNG_1X1, type: 'image/png' })).status).toBe(409);
@@ -190,7 +217,11 @@ describe('racing the quota', () => {
     const p = await policy(s, late.token, threadId, 50);
     expect(p.status).toBe(200);
     expect((await postForm(s.app, p.body.data.policy, { bytes: 'y'.repeat(50), type: 'text/plain' })).status).toBe(204);
-    const complete = () => s.request('POST', `${API}/upload-complete`, { token: late.token, body: { fileId: p.body.data.fileId, etag: md5Hex('y'.repeat(50)) } });
+    const complete = () =>
+      s.request('POST', `${API}/upload-complete`, {
+        token: late.token,
+        body: { fileId: p.body.data.fileId, etag: md5Hex('y'.repeat(50)) },
+      });
     const quotas = s.deps.config.quotas;
     s.deps.config.quotas = { ...quotas, workspaceBytes: 4000 };
     try {
@@ -247,10 +278,17 @@ describe('API key uploads: presigned PUT and the streamed multipart', () => {
     expect(await count(s, 'SELECT id FROM markups')).toBe(before.markups);
     expect(objectFiles(s)).toEqual(before.files);
   };
-  const state = async () => ({ uploads: await count(s, 'SELECT id FROM uploads'), markups: await count(s, 'SELECT id FROM markups'), files: objectFiles(s) });
+  const state = async () => ({
+    uploads: await count(s, 'SELECT id FROM uploads'),
+    markups: await count(s, 'SELECT id FROM markups'),
+    files: objectFiles(s),
+  });
 
   it('counts a presigned PUT by its declared (signed) size', async () => {
-    const presign = (filesize: number) => s.request('POST', `${API}/markups/objectstore?workspaceId=${s.seed.workspaceId}&filesize=${filesize}&mimeType=image/png`, { token: key() });
+    const presign = (filesize: number) =>
+      s.request('POST', `${API}/markups/objectstore?workspaceId=${s.seed.workspaceId}&filesize=${filesize}&mimeType=image/png`, {
+        token: key(),
+      });
     const before = await state();
     expectRefused(await presign(WORKSPACE_BYTES + 1), 413, /larger than this workspace's storage quota of 5000 bytes/);
     await nothingLeftBehind(before);
@@ -298,4 +336,3 @@ describe('API key uploads: presigned PUT and the streamed multipart', () => {
     await expectCountersMatchLedger(s);
   });
 });
-

@@ -43,21 +43,37 @@ beforeAll(async () => {
   // Writing once makes the attacker a commenter of the markup, like everyone else in the list.
   expect((await s.request('POST', `${API}/threads`, { token: attacker.token, body: threadBody() })).status).toBe(200);
   // A customer JWT without a name: the user is named after the address.
-  const nameless = await s.request('POST', `${API}/auth/exchange`, { body: { token: await s.customerJwt({ sub: 'nameless', email: NAMELESS }, { omit: ['name'] }) } });
+  const nameless = await s.request('POST', `${API}/auth/exchange`, {
+    body: { token: await s.customerJwt({ sub: 'nameless', email: NAMELESS }, { omit: ['name'] }) },
+  });
   expect(nameless.status).toBe(200);
   namelessId = nameless.body.data.userId;
   const owner = (await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [OWNER]))[0]!.id;
   const mentions = {
-    ops: [{ insert: 'Looping in ' }, { insert: { mention: { id: owner, value: 'Demo Owner' } } }, { insert: ' and ' }, { insert: { mention: { id: namelessId, value: 'nameless' } } }, { insert: '\n' }],
+    ops: [
+      { insert: 'Looping in ' },
+      { insert: { mention: { id: owner, value: 'Demo Owner' } } },
+      { insert: ' and ' },
+      { insert: { mention: { id: namelessId, value: 'nameless' } } },
+      { insert: '\n' },
+    ],
   };
-  const thread = await s.request('POST', `${API}/threads`, { token: nameless.body.data.exchangeToken, body: threadBody({ message: mentions }) });
+  const thread = await s.request('POST', `${API}/threads`, {
+    token: nameless.body.data.exchangeToken,
+    body: threadBody({ message: mentions }),
+  });
   expect(thread.status).toBe(200);
   threadId = thread.body.data.id;
   // An identity-provider user, also known only by their address, replies.
   const sdk = await s.request('POST', `${API}/auth/sdk-exchange`, {
     token: await idpTokenNamedByAddress(),
     headers: { Origin: TEST_SDK_ORIGIN },
-    body: { publicKey: s.seed.publicKey, markupId: s.seed.markupId, sdkOrigin: TEST_SDK_ORIGIN, state: 'state-tag-emails-abcdefghijklmnopq' },
+    body: {
+      publicKey: s.seed.publicKey,
+      markupId: s.seed.markupId,
+      sdkOrigin: TEST_SDK_ORIGIN,
+      state: 'state-tag-emails-abcdefghijklmnopq',
+    },
   });
   expect(sdk.status).toBe(200);
   const reply = await s.request('POST', `${API}/threads/${threadId}/messages`, {
@@ -78,7 +94,8 @@ describe("a reviewer cannot harvest other people's e-mail addresses", () => {
     expect(res.body.data.taggable.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([attacker.userId, namelessId]));
     expect(res.body.data.taggable).toHaveLength(4);
     expect(res.body.data.tagged).toHaveLength(2);
-    for (const person of res.body.data.taggable) expect(person).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    for (const person of res.body.data.taggable)
+      expect(person).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
     // …but the only address in the answer is the reviewer's own.
     expect(addressesIn(res.text)).toEqual([ATTACKER]);
     // The tagged list keeps its wire shape (email is a string), empty for others.

@@ -39,7 +39,10 @@ beforeEach(async () => {
 });
 
 const register = (url: string) =>
-  s.request('POST', `${API}/webhook-registrations`, { token: s.seed.workspaceApiKey, body: { url, workspaceId: s.seed.workspaceId, enabled: true } });
+  s.request('POST', `${API}/webhook-registrations`, {
+    token: s.seed.workspaceApiKey,
+    body: { url, workspaceId: s.seed.workspaceId, enabled: true },
+  });
 const stored = async () => (await queryOne<{ n: number }>(s.db, 'SELECT count(*)::int AS n FROM webhook_registrations'))!.n;
 
 async function expectRefused(url: string, why: RegExp): Promise<void> {
@@ -113,7 +116,10 @@ describe('registration refuses names of this machine and names that resolve priv
     dns.set('mixed.attacker.example', ['93.184.215.14', '127.0.0.1']);
     dns.set('v6.attacker.example', ['::1']);
     dns.set('mapped.attacker.example', ['::ffff:192.168.0.1']);
-    await expectRefused('https://internal.attacker.example/hook', /^resolves to a private address; webhooks may only reach public addresses$/);
+    await expectRefused(
+      'https://internal.attacker.example/hook',
+      /^resolves to a private address; webhooks may only reach public addresses$/,
+    );
     await expectRefused('https://metadata.attacker.example/', /resolves to a cloud metadata address/);
     await expectRefused('https://mixed.attacker.example/', /resolves to a loopback address/);
     await expectRefused('https://v6.attacker.example/', /resolves to a loopback address/);
@@ -175,7 +181,11 @@ describe('delivery checks again, after resolution, and connects only to the vett
   });
 
   const comment = () => s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody() });
-  const lastAttempt = () => queryOne<{ status: string; attempts: number; last_error: string | null }>(s.db, 'SELECT status, attempts, last_error FROM webhook_deliveries');
+  const lastAttempt = () =>
+    queryOne<{ status: string; attempts: number; last_error: string | null }>(
+      s.db,
+      'SELECT status, attempts, last_error FROM webhook_deliveries',
+    );
   function capture(): { log: Logger; lines: string[] } {
     const lines: string[] = [];
     return { lines, log: { error: (message) => void lines.push(message), info: () => undefined } };
@@ -187,17 +197,35 @@ describe('delivery checks again, after resolution, and connects only to the vett
     dns.set('rebind.attacker.example', ['127.0.0.1']);
     await comment();
     const { log, lines } = capture();
-    const worker = createDeliveryWorker({ db: s.db, clock: s.clock, log, lookup: dns.lookup, targets: { allowedPrivateHosts: [] }, timeoutMs: 2000 });
+    const worker = createDeliveryWorker({
+      db: s.db,
+      clock: s.clock,
+      log,
+      lookup: dns.lookup,
+      targets: { allowedPrivateHosts: [] },
+      timeoutMs: 2000,
+    });
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
     expect(connections).toBe(0);
     // A failed attempt like any other (retried on the schedule), with the reason kept and logged.
-    expect(await lastAttempt()).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/resolves to 127\.0\.0\.1, a loopback address/) });
+    expect(await lastAttempt()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringMatching(/resolves to 127\.0\.0\.1, a loopback address/),
+    });
     expect(lines.join('\n')).toMatch(/rebind\.attacker\.example.*refused.*127\.0\.0\.1, a loopback address/);
 
     // The control: where loopback is allowed, the same worker code does connect to the address it
     // resolved — so above, the refusal (not a failed lookup) is what kept the connection from happening.
-    const allowing = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, lookup: dns.lookup, targets: { allowedPrivateHosts: ['127.0.0.0/8'] }, timeoutMs: 2000 });
+    const allowing = createDeliveryWorker({
+      db: s.db,
+      clock: s.clock,
+      log: silentLogger,
+      lookup: dns.lookup,
+      targets: { allowedPrivateHosts: ['127.0.0.0/8'] },
+      timeoutMs: 2000,
+    });
     s.clock.advance(60 * 60 * 1000);
     expect(await allowing.runOnce()).toBe(1);
     await allowing.stop();
@@ -208,7 +236,14 @@ describe('delivery checks again, after resolution, and connects only to the vett
     await s.db.transaction((tx) => insertRegistration(tx, s.seed.workspaceId, { url: receiver.url, enabled: true }, s.clock.now()));
     await comment();
     const { log, lines } = capture();
-    const worker = createDeliveryWorker({ db: s.db, clock: s.clock, log, lookup: dns.lookup, targets: { allowedPrivateHosts: [] }, timeoutMs: 2000 });
+    const worker = createDeliveryWorker({
+      db: s.db,
+      clock: s.clock,
+      log,
+      lookup: dns.lookup,
+      targets: { allowedPrivateHosts: [] },
+      timeoutMs: 2000,
+    });
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
     expect(receiver.received).toEqual([]);
@@ -221,7 +256,14 @@ describe('delivery checks again, after resolution, and connects only to the vett
     expect((await register(`https://gone.attacker.example:${port}/hook`)).status).toBe(200);
     dns.set('gone.attacker.example', []);
     await comment();
-    const worker = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, lookup: dns.lookup, targets: { allowedPrivateHosts: [] }, timeoutMs: 2000 });
+    const worker = createDeliveryWorker({
+      db: s.db,
+      clock: s.clock,
+      log: silentLogger,
+      lookup: dns.lookup,
+      targets: { allowedPrivateHosts: [] },
+      timeoutMs: 2000,
+    });
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
     expect(connections).toBe(0);
@@ -241,17 +283,35 @@ describe('the allow-list (development and self-hosted private receivers)', () =>
     await dev.close();
   });
   const registerOn = (url: string) =>
-    dev.request('POST', `${API}/webhook-registrations`, { token: dev.seed.workspaceApiKey, body: { url, workspaceId: dev.seed.workspaceId, enabled: true } });
+    dev.request('POST', `${API}/webhook-registrations`, {
+      token: dev.seed.workspaceApiKey,
+      body: { url, workspaceId: dev.seed.workspaceId, enabled: true },
+    });
 
   it('lets listed hosts, names (and names under them) and ranges through, and nothing else', async () => {
     dns.set('hooks.internal', ['10.1.2.3']);
     dns.set('eu.hooks.internal', ['10.1.2.4']);
     dns.set('other.internal', ['10.1.2.5']);
     dns.set('lan.example', ['192.168.10.20']);
-    for (const url of ['http://127.0.0.1:9/h', 'http://localhost:3000/h', 'http://api.localhost/h', 'http://[::1]:8080/', 'https://hooks.internal/h', 'https://eu.hooks.internal/h', 'https://192.168.10.7/h', 'https://lan.example/h']) {
+    for (const url of [
+      'http://127.0.0.1:9/h',
+      'http://localhost:3000/h',
+      'http://api.localhost/h',
+      'http://[::1]:8080/',
+      'https://hooks.internal/h',
+      'https://eu.hooks.internal/h',
+      'https://192.168.10.7/h',
+      'https://lan.example/h',
+    ]) {
       expect((await registerOn(url)).status, url).toBe(200);
     }
-    for (const url of ['https://10.0.0.5/h', 'https://192.168.11.7/h', 'https://other.internal/h', 'https://169.254.169.254/', 'https://[::ffff:10.0.0.5]/']) {
+    for (const url of [
+      'https://10.0.0.5/h',
+      'https://192.168.11.7/h',
+      'https://other.internal/h',
+      'https://169.254.169.254/',
+      'https://[::ffff:10.0.0.5]/',
+    ]) {
       expect((await registerOn(url)).status, url).toBe(422);
     }
   });

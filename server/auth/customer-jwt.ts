@@ -38,7 +38,11 @@ function stringClaim(value: unknown, max: number): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
 }
 
-export async function verifyCustomerJwt(db: Db, token: string, nowMs: number): Promise<{ installation: InstallationRow; claims: CustomerClaims }> {
+export async function verifyCustomerJwt(
+  db: Db,
+  token: string,
+  nowMs: number,
+): Promise<{ installation: InstallationRow; claims: CustomerClaims }> {
   let audiences: string[];
   try {
     const payload = decodeJwt(token);

@@ -30,7 +30,8 @@ describe('GET /auth/config', () => {
 
   it('tells whether a page origin may sign reviewers in, before anyone fills in a form', async () => {
     const ask = async (origin: string) =>
-      (await s.request('GET', `${API}/auth/config?publicKey=${s.seed.publicKey}&origin=${encodeURIComponent(origin)}`)).body.data.originAllowed;
+      (await s.request('GET', `${API}/auth/config?publicKey=${s.seed.publicKey}&origin=${encodeURIComponent(origin)}`)).body.data
+        .originAllowed;
     expect(await ask(s.seed.allowedOrigins[0]!)).toBe(true);
     expect(await ask(`${s.seed.allowedOrigins[0]!}/some/page?x=1`)).toBe(true);
     expect(await ask('https://shop.example')).toBe(false);

@@ -29,7 +29,17 @@ export async function mintExchangeToken(
   await db.query(
     `INSERT INTO exchange_tokens (id, token_hash, workspace_id, user_id, markup_id, installation_id, source, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
-    [randomUUID(), sha256Hex(token), args.workspaceId, args.userId, args.markup.id, args.installationId, args.source, isoAt(expiresAt), isoAt(args.now)],
+    [
+      randomUUID(),
+      sha256Hex(token),
+      args.workspaceId,
+      args.userId,
+      args.markup.id,
+      args.installationId,
+      args.source,
+      isoAt(expiresAt),
+      isoAt(args.now),
+    ],
   );
   return {
     exchangeToken: token,
@@ -42,7 +52,16 @@ export async function mintExchangeToken(
 
 export async function storeSdkSession(
   db: Db,
-  args: { state: string; installationId: string; publicKey: string; markupId: string; sdkOrigin: string; userId: string; response: SdkExchangeResponse; now: number },
+  args: {
+    state: string;
+    installationId: string;
+    publicKey: string;
+    markupId: string;
+    sdkOrigin: string;
+    userId: string;
+    response: SdkExchangeResponse;
+    now: number;
+  },
 ): Promise<void> {
   const stored = await queryOne<{ id: string }>(
     db,
@@ -94,7 +113,8 @@ export async function consumeSdkSession(
   if (session.markup_id !== args.markupId.toLowerCase()) throw forbidden('markupId does not match the sign-in session');
   if (session.sdk_origin !== args.origin) throw forbidden(`Origin ${args.origin} does not match the origin that started the sign-in`);
   if (session.consumed_at) throw new ApiError(409, 'already_consumed', 'This sign-in result was already read; sign in again');
-  if (session.expires_at.getTime() <= args.now) throw new ApiError(410, 'session_expired', 'This sign-in result expired (5 minutes); sign in again');
+  if (session.expires_at.getTime() <= args.now)
+    throw new ApiError(410, 'session_expired', 'This sign-in result expired (5 minutes); sign in again');
   const consumed = await queryOne<{ response: SdkExchangeResponse }>(
     db,
     `UPDATE sdk_sessions s SET consumed_at = $2::timestamptz, response = NULL

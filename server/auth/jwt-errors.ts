@@ -26,7 +26,8 @@ export function describeJwtError(error: unknown, expected: { audience?: string; 
     }
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'signature: the token signature is invalid';
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'algorithm: the token is signed with an algorithm this installation does not accept';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'algorithm: the token is signed with an algorithm this installation does not accept';
   if (error instanceof errors.JWKSNoMatchingKey) return 'signature: no key of the identity provider matches the token';
   if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid) return 'format: the token is not a valid signed JWT';
   if (error instanceof errors.JOSEError) return `token: ${error.message}`;

@@ -83,7 +83,8 @@ describe('POST /auth/sdk-exchange', () => {
 
   it('checks sdkOrigin, the request Origin, publicKey, markupId and state', async () => {
     const token = await s.idpAccessToken();
-    const call = (b: object, headers: Record<string, string> = {}) => s.request('POST', `${API}/auth/sdk-exchange`, { token, body: b, headers });
+    const call = (b: object, headers: Record<string, string> = {}) =>
+      s.request('POST', `${API}/auth/sdk-exchange`, { token, body: b, headers });
     expect((await call(body(5, { sdkOrigin: 'https://evil.example' }))).status).toBe(403);
     expect((await call(body(5), { Origin: 'https://evil.example' })).status).toBe(403);
     expect((await call(body(5, { publicKey: 'pmk_unknown' }))).status).toBe(404);
@@ -107,7 +108,10 @@ describe('POST /auth/sdk-exchange', () => {
     try {
       const port = (jwks.address() as AddressInfo).port;
       const issuer = 'https://login.customer.example';
-      const app = createApp({ ...s.deps, config: { ...s.deps.config, oidc: { issuer, audience: 'pinmark-api', jwksUrl: `http://127.0.0.1:${port}/jwks` } } });
+      const app = createApp({
+        ...s.deps,
+        config: { ...s.deps.config, oidc: { issuer, audience: 'pinmark-api', jwksUrl: `http://127.0.0.1:${port}/jwks` } },
+      });
       const sign = (claims: Record<string, unknown>, typ = 'at+jwt') =>
         new SignJWT({ name: 'Olive OIDC', email: 'olive@customer.example', ...claims })
           .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ })

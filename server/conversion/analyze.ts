@@ -47,7 +47,8 @@ async function analyzeImage(file: string): Promise<Analysis> {
   } catch (error) {
     throw new CorruptFileError(`not a readable image: ${(error as Error).message}`);
   }
-  if (!metadata.format || !IMAGE_FORMATS.has(metadata.format)) throw new CorruptFileError(`not a PNG, JPEG, GIF or WebP image (found ${metadata.format ?? 'nothing'})`);
+  if (!metadata.format || !IMAGE_FORMATS.has(metadata.format))
+    throw new CorruptFileError(`not a PNG, JPEG, GIF or WebP image (found ${metadata.format ?? 'nothing'})`);
   // What a viewer shows: EXIF-rotated (sharp reads one frame of an animation unless asked for all).
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;

@@ -69,12 +69,19 @@ async function download(store: ObjectStore, key: string, dir: string): Promise<{
   const object = await store.read(key);
   if (!object) throw new Error(`the original ${key} is missing from the object store`);
   const file = path.join(dir, 'original');
-  await pipeline(Readable.fromWeb(object.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file, { mode: 0o600 }));
+  await pipeline(
+    Readable.fromWeb(object.body as import('node:stream/web').ReadableStream<Uint8Array>),
+    createWriteStream(file, { mode: 0o600 }),
+  );
   return { file, size: object.info.size };
 }
 
 export async function runConversion(ctx: JobContext, markupId: string, lease: string, waitUntil: Date | null): Promise<JobOutcome> {
-  const markup = await queryOne<MarkupInfo>(ctx.db, 'SELECT id AS markup_id, workspace_id, type, original_mime_type FROM markups WHERE id = $1', [markupId]);
+  const markup = await queryOne<MarkupInfo>(
+    ctx.db,
+    'SELECT id AS markup_id, workspace_id, type, original_mime_type FROM markups WHERE id = $1',
+    [markupId],
+  );
   if (!markup) return { kind: 'lost_lease' };
   if (!['image', 'pdf', 'video'].includes(markup.type)) throw new CorruptFileError(`a ${markup.type} markup has nothing to convert`);
   const files = await loadFiles(ctx.db, markupId);
@@ -89,19 +96,21 @@ export async function runConversion(ctx: JobContext, markupId: string, lease: st
     // A client uploading straight to the store (POST /markups/objectstore): the object appears when its PUT ends.
     const info = await ctx.store.head(original.storage_key!);
     if (!info) return waitUntil && ctx.now() < waitUntil.getTime() ? { kind: 'waiting' } : { kind: 'never_arrived' };
-    if (info.size > Number(original.filesize)) throw new CorruptFileError(`the uploaded file has ${info.size} bytes, more than the ${original.filesize} declared`);
-    await ctx.db.query('UPDATE uploads SET etag = $2, filesize = $3, completed_at = COALESCE(completed_at, $4::timestamptz) WHERE id = $1', [
-      original.upload_id,
-      normalizeEtag(info.etag),
-      info.size,
-      isoAt(ctx.now()),
-    ]);
+    if (info.size > Number(original.filesize))
+      throw new CorruptFileError(`the uploaded file has ${info.size} bytes, more than the ${original.filesize} declared`);
+    await ctx.db.query(
+      'UPDATE uploads SET etag = $2, filesize = $3, completed_at = COALESCE(completed_at, $4::timestamptz) WHERE id = $1',
+      [original.upload_id, normalizeEtag(info.etag), info.size, isoAt(ctx.now())],
+    );
   }
 
   const measured: Measured[] = [];
   for (const original of originals) {
     const mimeType = (original.asset_mime_type ?? original.content_type ?? markup.original_mime_type ?? '').toLowerCase();
-    measured.push({ assetId: original.asset_id, analysis: await analyzeOne(ctx, markup.type as MarkupFileKind, mimeType, original.storage_key!) });
+    measured.push({
+      assetId: original.asset_id,
+      analysis: await analyzeOne(ctx, markup.type as MarkupFileKind, mimeType, original.storage_key!),
+    });
   }
   let thumbnail: string | null = null;
   const first = measured[0]!.analysis.thumbnail;
@@ -124,7 +133,13 @@ async function analyzeOne(ctx: JobContext, kind: MarkupFileKind, mimeType: strin
 }
 
 /** The one transaction that makes the markup ready; false when the lease or the markup is gone. */
-async function commit(ctx: JobContext, markup: MarkupInfo, lease: string, measured: Measured[], thumbnail: string | null): Promise<boolean> {
+async function commit(
+  ctx: JobContext,
+  markup: MarkupInfo,
+  lease: string,
+  measured: Measured[],
+  thumbnail: string | null,
+): Promise<boolean> {
   const now = ctx.now();
   const at = isoAt(now);
   const markupId = markup.markup_id;

@@ -29,13 +29,33 @@ describe('two conversion workers on one PostgreSQL', () => {
       const clock = manualClock();
       const [dbA, dbB] = [await openPostgres(database.url), await openPostgres(database.url)];
       try {
-        const store = new LocalObjectStore({ dir, publicUrl: 'http://localhost:8787', secretAccessKey: 'two-workers-secret-0123456789abcdef', clock });
+        const store = new LocalObjectStore({
+          dir,
+          publicUrl: 'http://localhost:8787',
+          secretAccessKey: 'two-workers-secret-0123456789abcdef',
+          clock,
+        });
         const organizationId = await createOrganization(dbA, 'Two workers', clock.now());
         const workspace = await createWorkspace(dbA, organizationId, 'Two workers', clock.now());
-        await dbA.transaction((tx) => insertRegistration(tx, workspace.id, { url: 'https://hooks.example/x', eventTypes: ['markup_ready'], enabled: true }, clock.now()));
+        await dbA.transaction((tx) =>
+          insertRegistration(
+            tx,
+            workspace.id,
+            { url: 'https://hooks.example/x', eventTypes: ['markup_ready'], enabled: true },
+            clock.now(),
+          ),
+        );
         const ids: string[] = [];
         for (let i = 0; i < MARKUPS; i++) {
-          ids.push(await fileMarkup(dbA, store, { workspaceId: workspace.id, folderId: workspace.rootFolderId, contentType: 'image/png', bytes: await pngOf(20 + i, 20), now: clock.now() }));
+          ids.push(
+            await fileMarkup(dbA, store, {
+              workspaceId: workspace.id,
+              folderId: workspace.rootFolderId,
+              contentType: 'image/png',
+              bytes: await pngOf(20 + i, 20),
+              now: clock.now(),
+            }),
+          );
         }
         // Slow reads keep a batch in flight while the other worker claims.
         const slow: ObjectStore = Object.assign(Object.create(store) as ObjectStore, {

@@ -78,7 +78,8 @@ export async function readMp4Header(file: FileHandle, size: number): Promise<Vid
     const head = await readAt(file, at, 16);
     if (head.length < 8) break;
     const type = head.toString('latin1', 4, 8);
-    if (first && !['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide'].includes(type)) throw new NotAVideoError('not an MP4 file (no ftyp box)');
+    if (first && !['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide'].includes(type))
+      throw new NotAVideoError('not an MP4 file (no ftyp box)');
     first = false;
     let boxSize = head.readUInt32BE(0);
     let header = 8;
@@ -86,7 +87,8 @@ export async function readMp4Header(file: FileHandle, size: number): Promise<Vid
       boxSize = Number(head.readBigUInt64BE(8));
       header = 16;
     } else if (boxSize === 0) boxSize = size - at;
-    if (boxSize < header || at + boxSize > size) throw new NotAVideoError(`the MP4 box "${type}" runs past the end of the file (truncated?)`);
+    if (boxSize < header || at + boxSize > size)
+      throw new NotAVideoError(`the MP4 box "${type}" runs past the end of the file (truncated?)`);
     if (type === 'moov') {
       if (boxSize > MAX_MOOV_BYTES) throw new NotAVideoError('the MP4 moov box is implausibly large');
       return parseMoov(await readAt(file, at + header, boxSize - header));

@@ -19,8 +19,17 @@ let folderId: string;
 
 beforeAll(async () => {
   s = await createTestServer();
-  folderId = (await queryOne<{ root_folder_id: string }>(s.db, 'SELECT root_folder_id FROM workspaces WHERE id = $1', [s.seed.workspaceId]))!.root_folder_id;
-  await s.db.transaction((tx) => insertRegistration(tx, s.seed.workspaceId, { url: 'https://hooks.example/ready', eventTypes: ['markup_ready'], enabled: true }, s.clock.now()));
+  folderId = (await queryOne<{ root_folder_id: string }>(s.db, 'SELECT root_folder_id FROM workspaces WHERE id = $1', [
+    s.seed.workspaceId,
+  ]))!.root_folder_id;
+  await s.db.transaction((tx) =>
+    insertRegistration(
+      tx,
+      s.seed.workspaceId,
+      { url: 'https://hooks.example/ready', eventTypes: ['markup_ready'], enabled: true },
+      s.clock.now(),
+    ),
+  );
 });
 afterAll(async () => {
   await s.close();
@@ -30,14 +39,23 @@ beforeEach(async () => {
 });
 
 const worker = (store: ObjectStore = s.storage) => createConversionWorker({ db: s.db, store, clock: s.clock, log: silentLogger });
-const make = (contentType: string, bytes: Buffer) => fileMarkup(s.db, s.storage, { workspaceId: s.seed.workspaceId, folderId, contentType, bytes, now: s.clock.now() });
+const make = (contentType: string, bytes: Buffer) =>
+  fileMarkup(s.db, s.storage, { workspaceId: s.seed.workspaceId, folderId, contentType, bytes, now: s.clock.now() });
 const markupOf = (id: string) =>
-  queryOne<{ is_ready: boolean; thumbnail_storage_key: string | null; modified_at: Date }>(s.db, 'SELECT is_ready, thumbnail_storage_key, modified_at FROM markups WHERE id = $1', [id]);
-const assetsOf = (id: string) =>
-  s.db.query<{ kind: string; position: number; file_id: string | null; width: number | null; height: number | null; duration_ms: number | null }>(
-    'SELECT kind, position, file_id, width, height, duration_ms FROM markup_assets WHERE markup_id = $1 ORDER BY position',
+  queryOne<{ is_ready: boolean; thumbnail_storage_key: string | null; modified_at: Date }>(
+    s.db,
+    'SELECT is_ready, thumbnail_storage_key, modified_at FROM markups WHERE id = $1',
     [id],
   );
+const assetsOf = (id: string) =>
+  s.db.query<{
+    kind: string;
+    position: number;
+    file_id: string | null;
+    width: number | null;
+    height: number | null;
+    duration_ms: number | null;
+  }>('SELECT kind, position, file_id, width, height, duration_ms FROM markup_assets WHERE markup_id = $1 ORDER BY position', [id]);
 const conversionOf = (id: string) =>
   queryOne<{ status: string; attempts: number; last_error: string | null; next_attempt_at: Date }>(
     s.db,
@@ -68,7 +86,11 @@ describe('converting file markups', () => {
     expect(thumb!.info.contentType).toBe('image/webp');
     const events = await readyEvents();
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: 'markup_ready', workspaceId: s.seed.workspaceId, data: { markup: { id, type: 'image' }, actor: null } });
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({
+      type: 'markup_ready',
+      workspaceId: s.seed.workspaceId,
+      data: { markup: { id, type: 'image' }, actor: null },
+    });
     expect(await conversionOf(id)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
     // Nothing more to do: a second poll converts nothing and records nothing.
     expect(await worker().runOnce()).toBe(0);
@@ -77,7 +99,15 @@ describe('converting file markups', () => {
 
   it('measures every image of a several-image markup; the thumbnail is the first one', async () => {
     const id = await make('image/png', await pngOf(300, 200));
-    const second = await fileMarkup(s.db, s.storage, { workspaceId: s.seed.workspaceId, folderId, contentType: 'image/jpeg', bytes: await sharp(await pngOf(50, 70)).jpeg().toBuffer(), now: s.clock.now() });
+    const second = await fileMarkup(s.db, s.storage, {
+      workspaceId: s.seed.workspaceId,
+      folderId,
+      contentType: 'image/jpeg',
+      bytes: await sharp(await pngOf(50, 70))
+        .jpeg()
+        .toBuffer(),
+      now: s.clock.now(),
+    });
     // Move the second markup's image over as image 2 of the first.
     await s.db.query(`UPDATE markup_assets SET markup_id = $1, position = 1 WHERE markup_id = $2`, [id, second]);
     await s.db.query(`UPDATE markups SET deleted_at = now() WHERE id = $1`, [second]);
@@ -97,7 +127,17 @@ describe('converting file markups', () => {
   });
 
   it('adds a page row per further PDF page with its size in points (a rotated page turned)', async () => {
-    const id = await make('application/pdf', await pdfOf([[612, 792], [595, 842], [612, 792]], [2]));
+    const id = await make(
+      'application/pdf',
+      await pdfOf(
+        [
+          [612, 792],
+          [595, 842],
+          [612, 792],
+        ],
+        [2],
+      ),
+    );
     await drain();
     expect((await markupOf(id))!.is_ready).toBe(true);
     expect(await assetsOf(id)).toMatchObject([
@@ -160,7 +200,11 @@ describe('converting file markups', () => {
       await w.runOnce();
       s.clock.advance(retryDelayMs(attempt));
     }
-    expect(await conversionOf(doomed)).toMatchObject({ status: 'failed', attempts: CONVERSION_MAX_ATTEMPTS, last_error: 'storage unreachable' });
+    expect(await conversionOf(doomed)).toMatchObject({
+      status: 'failed',
+      attempts: CONVERSION_MAX_ATTEMPTS,
+      last_error: 'storage unreachable',
+    });
     expect((await markupOf(doomed))!.is_ready).toBe(false);
   });
 

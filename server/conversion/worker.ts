@@ -108,11 +108,10 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
 
   /** Only the lease holder records an outcome: after its lease ran out, a newer claim owns the row. */
   async function settle(row: Claimed, lease: string, set: string, params: unknown[], on: Db = db): Promise<boolean> {
-    const updated = await on.query(`UPDATE markup_conversions SET ${set}, lease_id = NULL WHERE markup_id = $1 AND lease_id = $2 AND status = 'pending' RETURNING markup_id`, [
-      row.markup_id,
-      lease,
-      ...params,
-    ]);
+    const updated = await on.query(
+      `UPDATE markup_conversions SET ${set}, lease_id = NULL WHERE markup_id = $1 AND lease_id = $2 AND status = 'pending' RETURNING markup_id`,
+      [row.markup_id, lease, ...params],
+    );
     return updated.length > 0;
   }
 
@@ -121,11 +120,17 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof CorruptFileError || row.attempts >= maxAttempts;
     if (final) {
-      const failed = await settle(row, lease, `status = 'failed', last_error = $3, finished_at = $4::timestamptz`, [message.slice(0, 500), isoAt(now)]);
+      const failed = await settle(row, lease, `status = 'failed', last_error = $3, finished_at = $4::timestamptz`, [
+        message.slice(0, 500),
+        isoAt(now),
+      ]);
       if (failed) log.error(`Markup ${row.markup_id} could not be converted (attempt ${row.attempts}): ${message}`);
       return;
     }
-    await settle(row, lease, 'last_error = $3, next_attempt_at = $4::timestamptz', [message.slice(0, 500), isoAt(now + retryDelayMs(row.attempts))]);
+    await settle(row, lease, 'last_error = $3, next_attempt_at = $4::timestamptz', [
+      message.slice(0, 500),
+      isoAt(now + retryDelayMs(row.attempts)),
+    ]);
   }
 
   async function convert(row: Claimed, lease: string): Promise<void> {
@@ -139,7 +144,13 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
       } else if (outcome.kind === 'never_arrived') {
         // The client got a URL and never used it: the empty markup goes (docs: "File markups and conversion").
         const deleted = await db.transaction(async (tx) => {
-          const mine = await settle(row, lease, `status = 'failed', last_error = $3, finished_at = $4::timestamptz`, ['the upload never arrived', isoAt(now)], tx);
+          const mine = await settle(
+            row,
+            lease,
+            `status = 'failed', last_error = $3, finished_at = $4::timestamptz`,
+            ['the upload never arrived', isoAt(now)],
+            tx,
+          );
           return mine ? deleteMarkups(tx, [row.markup_id], now) : null;
         });
         if (deleted) {
@@ -148,7 +159,9 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
         }
       }
     } catch (error) {
-      await fail(row, lease, error).catch((inner: unknown) => log.error(`Markup ${row.markup_id}: recording a failed conversion failed`, inner));
+      await fail(row, lease, error).catch((inner: unknown) =>
+        log.error(`Markup ${row.markup_id}: recording a failed conversion failed`, inner),
+      );
     }
   }
 

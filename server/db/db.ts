@@ -27,7 +27,12 @@ export interface Db {
 }
 
 /** The first row, or undefined. */
-export async function queryOne<T = Record<string, unknown>>(db: Db, sql: string, params?: unknown[], options?: QueryOptions): Promise<T | undefined> {
+export async function queryOne<T = Record<string, unknown>>(
+  db: Db,
+  sql: string,
+  params?: unknown[],
+  options?: QueryOptions,
+): Promise<T | undefined> {
   const rows = await db.query<T>(sql, params, options);
   return rows[0];
 }

@@ -26,9 +26,13 @@ function wrap(target: Queryable, inTransaction: (fn: (tx: Db) => Promise<unknown
 
 function transactionDb(tx: Transaction): Db {
   // A nested transaction simply joins the enclosing one.
-  const db: Db = wrap(tx, (fn) => fn(db), async () => {
-    throw new Error('close() called on a transaction handle');
-  });
+  const db: Db = wrap(
+    tx,
+    (fn) => fn(db),
+    async () => {
+      throw new Error('close() called on a transaction handle');
+    },
+  );
   return db;
 }
 

@@ -9,7 +9,12 @@ import { type Db, isoAt, json } from './db.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
-import { createTestPostgresDatabase, openPgliteTestDatabase, testPostgresAvailable, type TestPostgresDatabase } from '../testing/database.ts';
+import {
+  createTestPostgresDatabase,
+  openPgliteTestDatabase,
+  testPostgresAvailable,
+  type TestPostgresDatabase,
+} from '../testing/database.ts';
 
 const databases: TestPostgresDatabase[] = [];
 const pools: Db[] = [];
@@ -73,7 +78,12 @@ describe.skipIf(!testPostgresAvailable())('PostgreSQL', () => {
         '0f0e0d0c-0b0a-4908-8706-050403020100'::uuid AS uuid, (SELECT count(*) FROM (VALUES (1), (2)) v (x)) AS count,
         $1::timestamptz AS timestamptz, $2::jsonb AS jsonb, $3::jsonb AS jsonb_array, lower('ÉCOLE') AS lower,
         ARRAY['0f0e0d0c-0b0a-4908-8706-050403020100']::uuid[] @> $4::uuid[] AS contains`;
-    const params = [isoAt(Date.UTC(2024, 1, 29, 12, 34, 56, 789)), json({ a: [1, 'b', null], n: 1.5 }), json(['x', 'y']), ['0f0e0d0c-0b0a-4908-8706-050403020100']];
+    const params = [
+      isoAt(Date.UTC(2024, 1, 29, 12, 34, 56, 789)),
+      json({ a: [1, 'b', null], n: 1.5 }),
+      json(['x', 'y']),
+      ['0f0e0d0c-0b0a-4908-8706-050403020100'],
+    ];
     const [db] = await processes((await database()).url, 1);
     const pglite = await openPgliteTestDatabase();
     try {

@@ -14,9 +14,7 @@ export interface OidcConfig {
  * (secret from PINMARK_STORAGE_SECRET, else generated once per data folder). `s3`: an
  * S3-compatible bucket, chosen by setting PINMARK_S3_BUCKET.
  */
-export type StorageConfig =
-  | { driver: 'local'; secret?: string }
-  | S3StorageConfig;
+export type StorageConfig = { driver: 'local'; secret?: string } | S3StorageConfig;
 
 export interface S3StorageConfig {
   driver: 's3';
@@ -135,7 +133,8 @@ function trustedProxyHops(raw: string | undefined): number {
   if (raw === undefined || raw === '' || isOff(raw)) return 0;
   if (isOn(raw)) return 1;
   const hops = Number(raw);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`PINMARK_TRUST_PROXY must be off, on or a number of proxies from 0 to 10 (got "${raw}")`);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`PINMARK_TRUST_PROXY must be off, on or a number of proxies from 0 to 10 (got "${raw}")`);
   return hops;
 }
 
@@ -171,7 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     extraAllowedOrigins: list(env.ALLOWED_ORIGINS),
     storage: loadStorageConfig(env),
     webhooks: {
-      allowedPrivateHosts: env.PINMARK_WEBHOOK_ALLOWED_HOSTS !== undefined ? list(env.PINMARK_WEBHOOK_ALLOWED_HOSTS) : production ? [] : DEFAULT_DEV_WEBHOOK_HOSTS,
+      allowedPrivateHosts:
+        env.PINMARK_WEBHOOK_ALLOWED_HOSTS !== undefined
+          ? list(env.PINMARK_WEBHOOK_ALLOWED_HOSTS)
+          : production
+            ? []
+            : DEFAULT_DEV_WEBHOOK_HOSTS,
     },
     rateLimits: { enabled: !isOff(env.PINMARK_RATE_LIMITS ?? 'on') },
     trustProxy: trustedProxyHops(env.PINMARK_TRUST_PROXY),

@@ -25,5 +25,4 @@ export const forbidden = (message: string): ApiError => new ApiError(403, 'forbi
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'unauthorized', message);
 export const validationFailed = (message: string, details?: ErrorDetail[]): ApiError =>
   new ApiError(422, 'validation_failed', message, details);
-export const badRequest = (message: string, details?: ErrorDetail[]): ApiError =>
-  new ApiError(400, 'bad_request', message, details);
+export const badRequest = (message: string, details?: ErrorDetail[]): ApiError => new ApiError(400, 'bad_request', message, details);

@@ -26,10 +26,17 @@ beforeEach(async () => {
   await s.db.query('DELETE FROM webhook_registrations');
 });
 
-async function register(body: { eventTypes?: WebhookEventType[]; enabled?: boolean; workspaceId?: string; token?: string } = {}): Promise<string> {
+async function register(
+  body: { eventTypes?: WebhookEventType[]; enabled?: boolean; workspaceId?: string; token?: string } = {},
+): Promise<string> {
   const res = await s.request('POST', `${API}/webhook-registrations`, {
     token: body.token ?? s.seed.workspaceApiKey,
-    body: { url: 'https://receiver.example/h', workspaceId: body.workspaceId ?? s.seed.workspaceId, enabled: body.enabled ?? true, eventTypes: body.eventTypes },
+    body: {
+      url: 'https://receiver.example/h',
+      workspaceId: body.workspaceId ?? s.seed.workspaceId,
+      enabled: body.enabled ?? true,
+      eventTypes: body.eventTypes,
+    },
   });
   expect(res.status).toBe(200);
   return res.body.data.id;
@@ -42,7 +49,8 @@ interface Row {
   payload: string;
   status: string;
 }
-const deliveries = () => s.db.query<Row>('SELECT registration_id, event_id, event_type, payload, status FROM webhook_deliveries ORDER BY created_at, event_type');
+const deliveries = () =>
+  s.db.query<Row>('SELECT registration_id, event_id, event_type, payload, status FROM webhook_deliveries ORDER BY created_at, event_type');
 const events = async () => (await deliveries()).map((row) => JSON.parse(row.payload) as WebhookEvent<any>);
 const newThread = async (token = alice.token) => (await s.request('POST', `${API}/threads`, { token, body: threadBody() })).body.data;
 
@@ -52,9 +60,21 @@ describe('operations → events', () => {
     const thread = await newThread();
     const [event, ...more] = await events();
     expect(more).toEqual([]);
-    expect(event).toMatchObject({ type: 'comment_created', workspaceId: s.seed.workspaceId, timestamp: new Date(s.clock.now()).toISOString() });
+    expect(event).toMatchObject({
+      type: 'comment_created',
+      workspaceId: s.seed.workspaceId,
+      timestamp: new Date(s.clock.now()).toISOString(),
+    });
     expect(event!.data).toEqual({
-      markup: { id: s.seed.markupId, workspaceId: s.seed.workspaceId, type: 'webpage', name: 'Pinmark demo site', url: expect.any(String), readOnly: false, status: 'editing' },
+      markup: {
+        id: s.seed.markupId,
+        workspaceId: s.seed.workspaceId,
+        type: 'webpage',
+        name: 'Pinmark demo site',
+        url: expect.any(String),
+        readOnly: false,
+        status: 'editing',
+      },
       thread: {
         id: thread.id,
         projectId: s.seed.markupId,
@@ -85,12 +105,19 @@ describe('operations → events', () => {
   it('a reply → comment_reply_created; an edit → comment_updated', async () => {
     const thread = await newThread();
     await register();
-    const reply = (await s.request('POST', `${API}/threads/${thread.id}/messages`, { token: bob.token, body: { content: 'Agreed' } })).body.data;
+    const reply = (await s.request('POST', `${API}/threads/${thread.id}/messages`, { token: bob.token, body: { content: 'Agreed' } })).body
+      .data;
     s.clock.advance(1000);
     expect((await s.request('PATCH', `${API}/messages/${reply.id}`, { token: bob.token, body: { content: 'Agreed!' } })).status).toBe(200);
     const [created, updated] = await events();
-    expect(created).toMatchObject({ type: 'comment_reply_created', data: { thread: { id: thread.id }, message: { id: reply.id, message: 'Agreed' }, actor: { id: bob.userId } } });
-    expect(updated).toMatchObject({ type: 'comment_updated', data: { message: { id: reply.id, message: 'Agreed!', modifiedAt: s.clock.now() }, actor: { id: bob.userId, name: 'Bob' } } });
+    expect(created).toMatchObject({
+      type: 'comment_reply_created',
+      data: { thread: { id: thread.id }, message: { id: reply.id, message: 'Agreed' }, actor: { id: bob.userId } },
+    });
+    expect(updated).toMatchObject({
+      type: 'comment_updated',
+      data: { message: { id: reply.id, message: 'Agreed!', modifiedAt: s.clock.now() }, actor: { id: bob.userId, name: 'Bob' } },
+    });
     expect(updated!.timestamp).toBe(new Date(s.clock.now()).toISOString());
   });
 
@@ -99,7 +126,10 @@ describe('operations → events', () => {
     await register({ eventTypes: ['comment_updated'] });
     await s.request('PATCH', `${API}/messages/${thread.messages[0].id}`, { token: s.seed.workspaceApiKey, body: { priority: 3 } });
     const [event] = await events();
-    expect(event).toMatchObject({ type: 'comment_updated', data: { actor: { name: 'Demo workspace key', guest: false }, message: { user: { id: alice.userId } } } });
+    expect(event).toMatchObject({
+      type: 'comment_updated',
+      data: { actor: { name: 'Demo workspace key', guest: false }, message: { user: { id: alice.userId } } },
+    });
   });
 
   it('resolve → comment_resolved, unresolve → comment_unresolved, repeats record nothing', async () => {
@@ -141,7 +171,8 @@ describe('operations → events', () => {
 
   it('moving a pin, deleting a message or a thread record nothing (no event type exists)', async () => {
     const thread = await newThread();
-    const reply = (await s.request('POST', `${API}/threads/${thread.id}/messages`, { token: alice.token, body: { content: 'x' } })).body.data;
+    const reply = (await s.request('POST', `${API}/threads/${thread.id}/messages`, { token: alice.token, body: { content: 'x' } })).body
+      .data;
     await register();
     await s.request('DELETE', `${API}/messages/${reply.id}`, { token: alice.token });
     await s.request('DELETE', `${API}/threads/${thread.id}`, { token: alice.token });
@@ -190,7 +221,12 @@ describe('who receives', () => {
     await register();
     await expect(
       s.db.transaction(async (tx) => {
-        await recordEvent(tx, { type: 'markup_ready', workspaceId: s.seed.workspaceId, occurredAt: s.clock.now(), data: { markup: null, actor: null } });
+        await recordEvent(tx, {
+          type: 'markup_ready',
+          workspaceId: s.seed.workspaceId,
+          occurredAt: s.clock.now(),
+          data: { markup: null, actor: null },
+        });
         throw new Error('operation failed');
       }),
     ).rejects.toThrow('operation failed');
@@ -200,11 +236,15 @@ describe('who receives', () => {
   it('builds the payload only when someone subscribed', async () => {
     let built = 0;
     const data = async () => (built++, { markup: null, actor: null });
-    const none = await s.db.transaction((tx) => recordEvent(tx, { type: 'markup_created', workspaceId: s.seed.workspaceId, occurredAt: s.clock.now(), data }));
+    const none = await s.db.transaction((tx) =>
+      recordEvent(tx, { type: 'markup_created', workspaceId: s.seed.workspaceId, occurredAt: s.clock.now(), data }),
+    );
     expect(none).toEqual({ eventId: null, deliveries: 0 });
     expect(built).toBe(0);
     await register({ eventTypes: ['markup_created'] });
-    const one = await s.db.transaction((tx) => recordEvent(tx, { type: 'markup_created', workspaceId: s.seed.workspaceId, occurredAt: s.clock.now(), data }));
+    const one = await s.db.transaction((tx) =>
+      recordEvent(tx, { type: 'markup_created', workspaceId: s.seed.workspaceId, occurredAt: s.clock.now(), data }),
+    );
     expect(one.deliveries).toBe(1);
     expect(built).toBe(1);
   });

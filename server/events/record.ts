@@ -53,14 +53,20 @@ export function unsubscribedCondition(unless: Unsubscribed | undefined, add: (va
 }
 
 export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promise<RecordedEvent> {
-  const targets = await tx.query<{ id: string }>(
-    `SELECT id FROM webhook_registrations WHERE ${subscribedWhere('$1', '$2')} ORDER BY id`,
-    [input.workspaceId, eventTypeParam(input.type)],
-  );
+  const targets = await tx.query<{ id: string }>(`SELECT id FROM webhook_registrations WHERE ${subscribedWhere('$1', '$2')} ORDER BY id`, [
+    input.workspaceId,
+    eventTypeParam(input.type),
+  ]);
   if (targets.length === 0) return { eventId: null, deliveries: 0 };
   const data = typeof input.data === 'function' ? await (input.data as () => Promise<T>)() : input.data;
   const eventId = randomUUID();
-  const event: WebhookEvent<T> = { id: eventId, type: input.type, timestamp: isoAt(input.occurredAt), workspaceId: input.workspaceId, data };
+  const event: WebhookEvent<T> = {
+    id: eventId,
+    type: input.type,
+    timestamp: isoAt(input.occurredAt),
+    workspaceId: input.workspaceId,
+    data,
+  };
   const payload = JSON.stringify(event);
   for (const target of targets) {
     await tx.query(

@@ -71,9 +71,11 @@ export interface RegistrationInput {
  */
 export async function insertRegistration(tx: Db, workspaceId: string, input: RegistrationInput, now: number): Promise<string | undefined> {
   await tx.query('SELECT id FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
-  const count = await queryOne<{ n: number }>(tx, 'SELECT count(*)::int AS n FROM webhook_registrations WHERE workspace_id = $1 AND deleted_at IS NULL', [
-    workspaceId,
-  ]);
+  const count = await queryOne<{ n: number }>(
+    tx,
+    'SELECT count(*)::int AS n FROM webhook_registrations WHERE workspace_id = $1 AND deleted_at IS NULL',
+    [workspaceId],
+  );
   if ((count?.n ?? 0) >= MAX_REGISTRATIONS_PER_WORKSPACE) return undefined;
   const id = randomUUID();
   await tx.query(
@@ -96,14 +98,18 @@ export async function updateRegistration(tx: Db, id: string, input: Registration
 
 /** A new signing key, effective at once: every later attempt (retries too) is signed with it. */
 export async function rotateSigningKey(tx: Db, id: string, now: number): Promise<void> {
-  await tx.query('UPDATE webhook_registrations SET signing_key = $2, modified_at = $3::timestamptz WHERE id = $1 AND deleted_at IS NULL', [id, newSigningKey(), isoAt(now)]);
+  await tx.query('UPDATE webhook_registrations SET signing_key = $2, modified_at = $3::timestamptz WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    newSigningKey(),
+    isoAt(now),
+  ]);
 }
 
 export async function deleteRegistration(tx: Db, id: string, now: number): Promise<void> {
-  await tx.query('UPDATE webhook_registrations SET deleted_at = $2::timestamptz, enabled = false, modified_at = $2::timestamptz WHERE id = $1', [
-    id,
-    isoAt(now),
-  ]);
+  await tx.query(
+    'UPDATE webhook_registrations SET deleted_at = $2::timestamptz, enabled = false, modified_at = $2::timestamptz WHERE id = $1',
+    [id, isoAt(now)],
+  );
   await cancelPendingDeliveries(tx, id, now);
 }
 

@@ -52,7 +52,9 @@ function expectExactlyOnce(signingKey: string, count: number): void {
   const ids = receiver.received.map((r) => r.id);
   expect(new Set(ids).size).toBe(count);
   expect(ids).toHaveLength(count);
-  const numbers = receiver.received.map((r) => (new Webhook(signingKey).verify(r.body, receiver.headersOf(r)) as { data: { n: number } }).data.n);
+  const numbers = receiver.received.map(
+    (r) => (new Webhook(signingKey).verify(r.body, receiver.headersOf(r)) as { data: { n: number } }).data.n,
+  );
   expect(numbers.sort((a, b) => a - b)).toEqual([...Array(count).keys()]);
 }
 

@@ -39,7 +39,15 @@ beforeEach(async () => {
   s.clock.set(start);
   receiver.reset();
   // No jitter: the schedule is exact. Date.now() follows the test clock for the verifier's 5-minute window.
-  worker = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, targets, random: () => 0, timeoutMs: 2000, leaseMs: 60_000 });
+  worker = createDeliveryWorker({
+    db: s.db,
+    clock: s.clock,
+    log: silentLogger,
+    targets,
+    random: () => 0,
+    timeoutMs: 2000,
+    leaseMs: 60_000,
+  });
   vi.spyOn(Date, 'now').mockImplementation(() => s.clock.now());
 });
 afterEach(async () => {
@@ -72,17 +80,25 @@ describe('signing', () => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['webhook-timestamp']).toBe(String(Math.floor(s.clock.now() / 1000)));
     expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-    const event = new Webhook(reg.signingKey).verify(got.body, receiver.headersOf(got)) as { id: string; type: string; data: { thread: { id: string } } };
+    const event = new Webhook(reg.signingKey).verify(got.body, receiver.headersOf(got)) as {
+      id: string;
+      type: string;
+      data: { thread: { id: string } };
+    };
     expect(event).toMatchObject({ id: got.id, type: 'comment_created', data: { thread: { id: thread.id } } });
     expect(await delivery()).toMatchObject({ status: 'delivered', attempts: 1, last_status: 200, lease_id: null });
     // A tampered body does not verify.
-    expect(() => new Webhook(reg.signingKey).verify(got.body.replace('comment_created', 'comment_updated'), receiver.headersOf(got))).toThrow();
+    expect(() =>
+      new Webhook(reg.signingKey).verify(got.body.replace('comment_created', 'comment_updated'), receiver.headersOf(got)),
+    ).toThrow();
   });
 
   it('signs with the new key after refresh-signing-key: the old one fails, the new one passes', async () => {
     const reg = await register();
     await comment();
-    const rotated = (await s.request('POST', `${API}/webhook-registrations/${reg.id}/refresh-signing-key`, { token: s.seed.workspaceApiKey })).body.data;
+    const rotated = (
+      await s.request('POST', `${API}/webhook-registrations/${reg.id}/refresh-signing-key`, { token: s.seed.workspaceApiKey })
+    ).body.data;
     await worker.drain();
     const got = receiver.received[0]!;
     expect(() => new Webhook(reg.signingKey).verify(got.body, receiver.headersOf(got))).toThrow(/signature/i);
@@ -95,9 +111,15 @@ describe('disabled registrations', () => {
     const reg = await register({ enabled: false });
     await comment();
     expect(await worker.drain()).toBe(0);
-    await s.request('POST', `${API}/webhook-registrations/${reg.id}`, { token: s.seed.workspaceApiKey, body: { url: receiver.url, enabled: true } });
+    await s.request('POST', `${API}/webhook-registrations/${reg.id}`, {
+      token: s.seed.workspaceApiKey,
+      body: { url: receiver.url, enabled: true },
+    });
     await comment();
-    await s.request('POST', `${API}/webhook-registrations/${reg.id}`, { token: s.seed.workspaceApiKey, body: { url: receiver.url, enabled: false } });
+    await s.request('POST', `${API}/webhook-registrations/${reg.id}`, {
+      token: s.seed.workspaceApiKey,
+      body: { url: receiver.url, enabled: false },
+    });
     expect(await worker.drain()).toBe(0);
     expect(receiver.received).toEqual([]);
     expect((await delivery())?.status).toBe('cancelled');
@@ -194,7 +216,14 @@ describe('leases', () => {
     await register();
     await comment();
     // The first worker claims and then hangs forever (a process that died mid-request).
-    const hung = createDeliveryWorker({ db: s.db, clock: s.clock, log: silentLogger, targets, leaseMs: 60_000, post: ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) });
+    const hung = createDeliveryWorker({
+      db: s.db,
+      clock: s.clock,
+      log: silentLogger,
+      targets,
+      leaseMs: 60_000,
+      post: ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    });
     const claimed = hung.runOnce();
     await vi.waitFor(async () => expect((await delivery())?.lease_id).not.toBeNull(), { timeout: 10_000 });
     expect(await worker.runOnce()).toBe(0);
@@ -208,7 +237,9 @@ describe('leases', () => {
     await claimed;
     expect(await delivery()).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]!.id).toBe((await queryOne<{ event_id: string }>(s.db, 'SELECT event_id FROM webhook_deliveries'))!.event_id);
+    expect(receiver.received[0]!.id).toBe(
+      (await queryOne<{ event_id: string }>(s.db, 'SELECT event_id FROM webhook_deliveries'))!.event_id,
+    );
   });
 
   it('stop() hands rows in flight back at once', async () => {

@@ -131,19 +131,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       `UPDATE webhook_deliveries SET status = $4, next_attempt_at = $5::timestamptz, finished_at = $6::timestamptz,
          last_status = $2, last_error = $3, lease_id = NULL
        WHERE id = $1 AND lease_id = $7 AND status = 'pending' RETURNING id`,
-      [row.id, status, error.slice(0, 500), next === null ? 'failed' : 'pending', isoAt(next ?? now), next === null ? isoAt(now) : null, lease],
+      [
+        row.id,
+        status,
+        error.slice(0, 500),
+        next === null ? 'failed' : 'pending',
+        isoAt(next ?? now),
+        next === null ? isoAt(now) : null,
+        lease,
+      ],
     );
-    if (next === null && updated.length > 0) log.error(`Webhook delivery ${row.id} to ${row.url} given up after ${row.attempts} attempts: ${error}`);
+    if (next === null && updated.length > 0)
+      log.error(`Webhook delivery ${row.id} to ${row.url} given up after ${row.attempts} attempts: ${error}`);
   }
 
   /** Shutting down mid-request: hand the row back at once instead of waiting for the lease. */
   async function release(row: Claimed, lease: string): Promise<void> {
-    await db.query('UPDATE webhook_deliveries SET next_attempt_at = $2::timestamptz, lease_id = NULL WHERE id = $1 AND lease_id = $3 AND status = $4', [
-      row.id,
-      isoAt(clock.now()),
-      lease,
-      'pending',
-    ]);
+    await db.query(
+      'UPDATE webhook_deliveries SET next_attempt_at = $2::timestamptz, lease_id = NULL WHERE id = $1 AND lease_id = $3 AND status = $4',
+      [row.id, isoAt(clock.now()), lease, 'pending'],
+    );
   }
 
   async function send(row: Claimed, lease: string): Promise<void> {
@@ -160,7 +167,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const target = await untilAborted(checkTarget(url, policy, { resolveAllowedNames: true }), signal);
       if (target.outcome === 'refused') {
         // Retried like any failure (DNS may be fixed), but every refusal is worth an operator's look.
-        log.error(`Webhook delivery ${row.id} to ${row.url} refused: the host ${target.reason}; ${PUBLIC_ONLY} (PINMARK_WEBHOOK_ALLOWED_HOSTS lists exceptions)`);
+        log.error(
+          `Webhook delivery ${row.id} to ${row.url} refused: the host ${target.reason}; ${PUBLIC_ONLY} (PINMARK_WEBHOOK_ALLOWED_HOSTS lists exceptions)`,
+        );
         return failed(row, lease, null, `refused: the host ${target.reason}`);
       }
       if (target.outcome === 'unresolved') return failed(row, lease, null, target.reason);

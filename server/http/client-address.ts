@@ -52,7 +52,10 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   const socket = socketAddress(c);
   const fallback = socket ? (bareAddress(socket) ?? socket) : undefined;
   if (trustedProxies > 0) {
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const chain = [...forwarded, socket ?? UNKNOWN_ADDRESS];
     const entry = chain[Math.max(0, chain.length - 1 - trustedProxies)]!;
     const address = bareAddress(entry);

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 describe('Service-API-Version', () => {
   it('accepts 2023-02-22 or no header, and always answers with it', async () => {
-    const withHeader = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey, headers: { 'Service-API-Version': '2023-02-22' } });
+    const withHeader = await s.request('GET', `${API}/workspace`, {
+      token: s.seed.workspaceApiKey,
+      headers: { 'Service-API-Version': '2023-02-22' },
+    });
     expect(withHeader.status).toBe(200);
     expect(withHeader.headers.get('service-api-version')).toBe('2023-02-22');
     const without = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey });
@@ -26,7 +29,10 @@ describe('Service-API-Version', () => {
   });
 
   it('refuses another version with 400 unsupported_api_version', async () => {
-    const res = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey, headers: { 'Service-API-Version': '2020-01-01' } });
+    const res = await s.request('GET', `${API}/workspace`, {
+      token: s.seed.workspaceApiKey,
+      headers: { 'Service-API-Version': '2020-01-01' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('unsupported_api_version');
   });
@@ -53,7 +59,10 @@ describe('CORS', () => {
   });
 
   it('reflects the origin on success and on errors', async () => {
-    const ok = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey, headers: { Origin: 'https://customer.example' } });
+    const ok = await s.request('GET', `${API}/workspace`, {
+      token: s.seed.workspaceApiKey,
+      headers: { Origin: 'https://customer.example' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://customer.example');
     expect(ok.headers.get('vary')).toContain('Origin');
     const denied = await s.request('GET', `${API}/workspace`, { headers: { Origin: 'https://customer.example' } });
@@ -81,7 +90,11 @@ describe('errors', () => {
     const big = await s.request('POST', `${API}/threads`, { token, rawBody: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('payload_too_large');
-    const form = await s.request('POST', `${API}/threads`, { token, rawBody: 'a=b', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await s.request('POST', `${API}/threads`, {
+      token,
+      rawBody: 'a=b',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(form.body.error.code).toBe('unsupported_media_type');
     const empty = await s.request('POST', `${API}/threads`, { token, rawBody: '' });

@@ -23,10 +23,14 @@ afterAll(async () => {
   await s.close();
 });
 
-const keyed = (key: string, options: RequestOptions = {}): RequestOptions => ({ ...options, headers: { ...options.headers, 'Idempotency-Key': key } });
+const keyed = (key: string, options: RequestOptions = {}): RequestOptions => ({
+  ...options,
+  headers: { ...options.headers, 'Idempotency-Key': key },
+});
 const count = async (sql: string, params: unknown[] = []): Promise<number> =>
   (await queryOne<{ n: number }>(s.db, `SELECT count(*)::int AS n FROM ${sql}`, params))!.n;
-const keyRow = (key: string) => queryOne<{ status: number | null }>(s.db, 'SELECT status FROM idempotency_keys WHERE idempotency_key = $1', [key]);
+const keyRow = (key: string) =>
+  queryOne<{ status: number | null }>(s.db, 'SELECT status FROM idempotency_keys WHERE idempotency_key = $1', [key]);
 
 /** A Db whose first write (a transaction, or the one statement creating a thread) can be held at a gate or made to fail, once. */
 function seamDb(inner: Db, mode: 'gate' | 'fail') {
@@ -85,7 +89,8 @@ describe('replaying a repeated request', () => {
 
   it('replays PATCH /messages/:id and DELETE (204) instead of running them again', async () => {
     const threadId = (await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody() })).body.data.id;
-    const messageId = (await s.request('POST', `${API}/threads/${threadId}/messages`, { token: alice.token, body: { content: 'typo' } })).body.data.id;
+    const messageId = (await s.request('POST', `${API}/threads/${threadId}/messages`, { token: alice.token, body: { content: 'typo' } }))
+      .body.data.id;
     const patchKey = randomUUID();
     const edit = { content: 'fixed' };
     const patched = await s.request('PATCH', `${API}/messages/${messageId}`, keyed(patchKey, { token: alice.token, body: edit }));
@@ -109,9 +114,17 @@ describe('replaying a repeated request', () => {
 
   it('stores final 4xx answers but judges 403 and 409 again', async () => {
     const invalidKey = randomUUID();
-    const invalid = await s.request('POST', `${API}/threads`, keyed(invalidKey, { token: alice.token, body: threadBody({ viewModeId: 'watch' }) }));
+    const invalid = await s.request(
+      'POST',
+      `${API}/threads`,
+      keyed(invalidKey, { token: alice.token, body: threadBody({ viewModeId: 'watch' }) }),
+    );
     expect(invalid.status).toBe(422);
-    const replayed = await s.request('POST', `${API}/threads`, keyed(invalidKey, { token: alice.token, body: threadBody({ viewModeId: 'watch' }) }));
+    const replayed = await s.request(
+      'POST',
+      `${API}/threads`,
+      keyed(invalidKey, { token: alice.token, body: threadBody({ viewModeId: 'watch' }) }),
+    );
     expect(replayed.text).toBe(invalid.text);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
 
@@ -141,7 +154,11 @@ describe('refusals', () => {
     const before = await count('threads');
     const key = randomUUID();
     expect((await s.request('POST', `${API}/threads`, keyed(key, { token: alice.token, body: threadBody() }))).status).toBe(200);
-    const otherBody = await s.request('POST', `${API}/threads`, keyed(key, { token: alice.token, body: threadBody({ offsetXPercentage: 1 }) }));
+    const otherBody = await s.request(
+      'POST',
+      `${API}/threads`,
+      keyed(key, { token: alice.token, body: threadBody({ offsetXPercentage: 1 }) }),
+    );
     expect(otherBody.status).toBe(422);
     expect(otherBody.body.error.code).toBe('idempotency_key_reused');
     expect(otherBody.body.error.message).toMatch(/different body/);
@@ -170,7 +187,10 @@ describe('refusals', () => {
   });
 
   it('exposes Idempotent-Replayed to pages on other origins', async () => {
-    const res = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey, headers: { Origin: 'https://customer.example' } });
+    const res = await s.request('GET', `${API}/workspace`, {
+      token: s.seed.workspaceApiKey,
+      headers: { Origin: 'https://customer.example' },
+    });
     expect(res.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('idempotent-replayed');
   });
 });
@@ -181,7 +201,11 @@ describe('scope', () => {
     const key = randomUUID();
     const byAlice = await s.request('POST', `${API}/threads`, keyed(key, { token: alice.token, body: threadBody() }));
     const byBob = await s.request('POST', `${API}/threads`, keyed(key, { token: bob.token, body: threadBody() }));
-    const byApiKey = await s.request('POST', `${API}/threads`, keyed(key, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: s.seed.markupId }) }));
+    const byApiKey = await s.request(
+      'POST',
+      `${API}/threads`,
+      keyed(key, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: s.seed.markupId }) }),
+    );
     for (const res of [byAlice, byBob, byApiKey]) expect(res.headers.get('idempotent-replayed')).toBeNull();
     expect(new Set([byAlice.body.data.id, byBob.body.data.id, byApiKey.body.data.id]).size).toBe(3);
     // A renewed token of the same reviewer on the same markup is the same caller.
@@ -197,7 +221,9 @@ describe('concurrency and failures', () => {
   it('runs one of two concurrent requests with the same key', async () => {
     const before = await count('threads');
     const key = randomUUID();
-    const [a, b] = await Promise.all([0, 1].map(() => s.request('POST', `${API}/threads`, keyed(key, { token: alice.token, body: threadBody() }))));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => s.request('POST', `${API}/threads`, keyed(key, { token: alice.token, body: threadBody() }))),
+    );
     expect(await count('threads')).toBe(before + 1);
     const ids = [a!, b!].filter((r) => r.status === 200).map((r) => r.body.data.id);
     expect(new Set(ids).size).toBe(1);
@@ -256,7 +282,9 @@ describe('concurrency and failures', () => {
   });
 
   it('lets a retry take over a key whose process died once its lease ran out', async () => {
-    const keyId = (await queryOne<{ id: string }>(s.db, 'SELECT id FROM api_keys WHERE token_hash = $1', [sha256Hex(s.seed.workspaceApiKey)]))!.id;
+    const keyId = (await queryOne<{ id: string }>(s.db, 'SELECT id FROM api_keys WHERE token_hash = $1', [
+      sha256Hex(s.seed.workspaceApiKey),
+    ]))!.id;
     const body = threadBody({ projectId: s.seed.markupId });
     const key = randomUUID();
     const now = s.clock.now();
@@ -264,13 +292,26 @@ describe('concurrency and failures', () => {
     await s.db.query(
       `INSERT INTO idempotency_keys (scope, idempotency_key, method, path, body_sha256, lock_id, locked_until, created_at, expires_at)
        VALUES ($1, $2, 'POST', $3, $4, $5, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
-      [`api_key:${keyId}`, key, `${API}/threads`, sha256Hex(JSON.stringify(body)), randomUUID(), isoAt(now + IDEMPOTENCY_LEASE_MS), isoAt(now), isoAt(now + IDEMPOTENCY_KEY_TTL_MS)],
+      [
+        `api_key:${keyId}`,
+        key,
+        `${API}/threads`,
+        sha256Hex(JSON.stringify(body)),
+        randomUUID(),
+        isoAt(now + IDEMPOTENCY_LEASE_MS),
+        isoAt(now),
+        isoAt(now + IDEMPOTENCY_KEY_TTL_MS),
+      ],
     );
     const options = keyed(key, { token: s.seed.workspaceApiKey, body });
     expect((await s.request('POST', `${API}/threads`, options)).status).toBe(409);
     // A different request cannot take it over, even after the lease.
     s.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const other = await s.request('POST', `${API}/threads`, keyed(key, { token: s.seed.workspaceApiKey, body: { ...body, offsetXPercentage: 2 } }));
+    const other = await s.request(
+      'POST',
+      `${API}/threads`,
+      keyed(key, { token: s.seed.workspaceApiKey, body: { ...body, offsetXPercentage: 2 } }),
+    );
     expect(other.status).toBe(422);
     const retry = await s.request('POST', `${API}/threads`, options);
     expect(retry.status).toBe(200);

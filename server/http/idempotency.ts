@@ -119,7 +119,17 @@ async function claimKey(db: Db, req: KeyedRequest, now: number): Promise<Claim> 
           OR (k.status IS NULL AND k.locked_until <= EXCLUDED.created_at AND k.method = EXCLUDED.method
               AND k.path = EXCLUDED.path AND k.body_sha256 = EXCLUDED.body_sha256)
        RETURNING k.lock_id`,
-      [req.scope, req.key, req.method, req.path, req.bodySha256, lockId, isoAt(now + IDEMPOTENCY_LEASE_MS), isoAt(now), isoAt(now + IDEMPOTENCY_KEY_TTL_MS)],
+      [
+        req.scope,
+        req.key,
+        req.method,
+        req.path,
+        req.bodySha256,
+        lockId,
+        isoAt(now + IDEMPOTENCY_LEASE_MS),
+        isoAt(now),
+        isoAt(now + IDEMPOTENCY_KEY_TTL_MS),
+      ],
     );
     if (claimed.length > 0) return { kind: 'ours', lockId };
     const row = await queryOne<KeyRow>(
@@ -162,10 +172,10 @@ async function release(db: Db, req: KeyedRequest, lockId: string): Promise<void>
 }
 
 async function renewLease(db: Db, req: KeyedRequest, lockId: string, now: number): Promise<void> {
-  await db.query(
-    'UPDATE idempotency_keys SET locked_until = $4::timestamptz WHERE scope = $1 AND idempotency_key = $2 AND lock_id = $3',
-    [...where(req, lockId), isoAt(now + IDEMPOTENCY_LEASE_MS)],
-  );
+  await db.query('UPDATE idempotency_keys SET locked_until = $4::timestamptz WHERE scope = $1 AND idempotency_key = $2 AND lock_id = $3', [
+    ...where(req, lockId),
+    isoAt(now + IDEMPOTENCY_LEASE_MS),
+  ]);
 }
 
 /** Only JSON (every API answer) or empty bodies are kept as text; anything else is not replayable. */
@@ -199,7 +209,9 @@ export function idempotency(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): Middle
     const key = parseIdempotencyKey(raw);
     const url = new URL(c.req.url);
     // Reading the body here keeps it for the handler (Hono caches it) and enforces the body limit.
-    const bodySha256 = createHash('sha256').update(new Uint8Array(await c.req.arrayBuffer())).digest('hex');
+    const bodySha256 = createHash('sha256')
+      .update(new Uint8Array(await c.req.arrayBuffer()))
+      .digest('hex');
     const req: KeyedRequest = {
       scope: scopeOf(c.get('caller'), c.req.header('authorization')),
       key,
@@ -213,7 +225,12 @@ export function idempotency(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): Middle
     if (claim.kind === 'reused') {
       const first = `${claim.row.method} ${claim.row.path}`;
       const what = first === `${req.method} ${req.path}` ? `${first} with a different body` : first;
-      return refuse(c, 422, 'idempotency_key_reused', `This ${IDEMPOTENCY_HEADER} was already used for ${what}; use a new key for a new request`);
+      return refuse(
+        c,
+        422,
+        'idempotency_key_reused',
+        `This ${IDEMPOTENCY_HEADER} was already used for ${what}; use a new key for a new request`,
+      );
     }
     if (claim.kind === 'in_progress') {
       return refuse(c, 409, 'idempotency_in_progress', `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry shortly`);

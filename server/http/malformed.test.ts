@@ -62,7 +62,14 @@ function storedObjects(): string[] {
 
 /** Values of another JSON type than `value` (null included: no baseline field is nullable). */
 function wrongTypes(value: unknown): Array<[string, unknown]> {
-  const all: Array<[string, unknown]> = [['number', 12345], ['string', 'not-the-right-type'], ['boolean', true], ['object', { nested: 1 }], ['array', [1, 2]], ['null', null]];
+  const all: Array<[string, unknown]> = [
+    ['number', 12345],
+    ['string', 'not-the-right-type'],
+    ['boolean', true],
+    ['object', { nested: 1 }],
+    ['array', [1, 2]],
+    ['null', null],
+  ];
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   return all.filter(([name]) => name !== kind);
 }
@@ -110,7 +117,8 @@ function nulVariants(r: RouteCase, base: Omit<Variant, 'name'>): Variant[] {
   }
   for (const id of r.freeformIds ?? []) out.push({ ...base, name: `${id} with U+0000`, url: urlOf(r, { ...r.ids, [id]: 'a\u0000b' }) });
   for (const [field, value] of Object.entries(r.body ?? {})) {
-    if (typeof value === 'string') out.push({ ...base, name: `${field} with U+0000`, body: { ...r.body, [field]: `${value}\u0000` }, status: 422 });
+    if (typeof value === 'string')
+      out.push({ ...base, name: `${field} with U+0000`, body: { ...r.body, [field]: `${value}\u0000` }, status: 422 });
   }
   return out;
 }
@@ -180,15 +188,32 @@ describe('malformed input is refused with a 4xx JSON error and stores nothing', 
         .map((r) => `${r.method} ${r.path.slice(API.length).replace(/(:\w+)\{[^/]*\}/g, '$1')}`),
     );
     const rows = cases.map(label);
-    expect([...served].filter((route) => !rows.includes(route)), 'routes without a row').toEqual([]);
-    expect(rows.filter((row) => !served.has(row)), 'rows without a route').toEqual([]);
+    expect(
+      [...served].filter((route) => !rows.includes(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !served.has(row)),
+      'rows without a route',
+    ).toEqual([]);
     expect(new Set(rows).size, 'one row per route').toBe(rows.length);
     console.info(`malformed-input suite: ${cases.length} routes, ${cases.reduce((n, r) => n + variantsOf(r).length, 0)} cases`);
   });
 
   it('fingerprints every table, the markup, upload and folder ones included', () => {
     expect(tables).toEqual(
-      expect.arrayContaining(['markups', 'markup_conversions', 'markup_assets', 'markup_reviews', 'markup_notes', 'folders', 'uploads', 'activity_events', 'threads', 'messages']),
+      expect.arrayContaining([
+        'markups',
+        'markup_conversions',
+        'markup_assets',
+        'markup_reviews',
+        'markup_notes',
+        'folders',
+        'uploads',
+        'activity_events',
+        'threads',
+        'messages',
+      ]),
     );
   });
 

@@ -15,7 +15,14 @@ import { isoAt, type Db } from '../db/db.ts';
 import type { AppDeps, AppEnv } from './app-deps.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from '../domain/errors.ts';
-import { GROUP_NOUNS, limitedRouteOf, RATE_LIMITS, type CredentialSource, type LimitedRoute, type RateLimitRule } from './rate-limit-rules.ts';
+import {
+  GROUP_NOUNS,
+  limitedRouteOf,
+  RATE_LIMITS,
+  type CredentialSource,
+  type LimitedRoute,
+  type RateLimitRule,
+} from './rate-limit-rules.ts';
 
 /** Sent on every answer of a limited route (the IETF draft's first, widely deployed form), plus Retry-After on 429. */
 export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
@@ -37,7 +44,8 @@ async function bodyField(c: Context, name: string): Promise<string | undefined> 
 }
 
 /** Presented secrets are counted by their hash: the table never holds a usable token or an e-mail. */
-const hashed = (kind: string, value: string | undefined): Credential | undefined => (value ? { key: `${kind}:${sha256Hex(value)}`, apiKey: false } : undefined);
+const hashed = (kind: string, value: string | undefined): Credential | undefined =>
+  value ? { key: `${kind}:${sha256Hex(value)}`, apiKey: false } : undefined;
 
 async function credentialOf(c: Context<AppEnv>, source: CredentialSource): Promise<Credential | undefined> {
   switch (source) {
@@ -79,7 +87,10 @@ export async function countHits(db: Db, buckets: string[], windowStart: number, 
 
 /** Removes windows that have ended (the hourly sweep in main.ts); returns how many. */
 export async function sweepRateLimits(db: Db, now: number): Promise<number> {
-  const rows = await db.query<{ n: number }>('WITH gone AS (DELETE FROM rate_limits WHERE expires_at <= $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone', [isoAt(now)]);
+  const rows = await db.query<{ n: number }>(
+    'WITH gone AS (DELETE FROM rate_limits WHERE expires_at <= $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [isoAt(now)],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -91,8 +102,13 @@ interface Counted {
 
 function refusal(group: LimitedRoute['group'], rule: RateLimitRule, bucket: Counted, retryAfter: number): ApiError {
   const window = rule.windowSeconds === 3600 ? 'hour' : rule.windowSeconds === 60 ? 'minute' : `${rule.windowSeconds} s`;
-  const who = bucket.per === 'address' ? 'from one address' : bucket.per === 'API key' ? 'with one API key' : 'for one reviewer or credential';
-  return new ApiError(429, 'rate_limited', `Too many ${GROUP_NOUNS[group]}: at most ${bucket.limit} per ${window} ${who}. Try again in ${retryAfter} s.`);
+  const who =
+    bucket.per === 'address' ? 'from one address' : bucket.per === 'API key' ? 'with one API key' : 'for one reviewer or credential';
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many ${GROUP_NOUNS[group]}: at most ${bucket.limit} per ${window} ${who}. Try again in ${retryAfter} s.`,
+  );
 }
 
 /**
@@ -105,7 +121,9 @@ export function rateLimited(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const route = limitedRouteOf(c.req.method, c.req.path);
     if (!route) return next();
     const rule: RateLimitRule = RATE_LIMITS[route.group];
-    const buckets = new Map<string, Omit<Counted, 'hits'>>([[`${route.group}:a:${clientAddress(c, deps.config.trustProxy)}`, { limit: rule.perAddress, per: 'address' }]]);
+    const buckets = new Map<string, Omit<Counted, 'hits'>>([
+      [`${route.group}:a:${clientAddress(c, deps.config.trustProxy)}`, { limit: rule.perAddress, per: 'address' }],
+    ]);
     const credential = await credentialOf(c, route.credential);
     if (credential) {
       const limit = credential.apiKey ? (rule.perApiKey ?? rule.perCredential) : rule.perCredential;

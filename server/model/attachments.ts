@@ -55,7 +55,8 @@ export async function resolveAttachments(
   for (const [index, fileId] of fileIds.entries()) {
     const path = `attachments.${index}.fileId`;
     const row = byId.get(fileId);
-    const mine = row && row.workspace_id === owner.workspaceId && (owner.uploaderUserId === null || row.created_by_user_id === owner.uploaderUserId);
+    const mine =
+      row && row.workspace_id === owner.workspaceId && (owner.uploaderUserId === null || row.created_by_user_id === owner.uploaderUserId);
     let problem: string | undefined;
     if (!row || !mine) problem = 'no upload with this id';
     else if (row.resource_type !== 'message_attachment') problem = `this upload is a ${row.resource_type}, not a message_attachment`;
@@ -70,7 +71,13 @@ export async function resolveAttachments(
 }
 
 /** Adds attachment rows for these uploads (already checked by resolveAttachments), at these places in the list. */
-export async function attachUploads(db: Db, messageId: string, uploadIds: string[], now: number, positions = uploadIds.map((_, i) => i)): Promise<void> {
+export async function attachUploads(
+  db: Db,
+  messageId: string,
+  uploadIds: string[],
+  now: number,
+  positions = uploadIds.map((_, i) => i),
+): Promise<void> {
   for (const [index, uploadId] of uploadIds.entries()) {
     await db.query(
       `INSERT INTO message_attachments (id, message_id, upload_id, storage_key, etag, mime_type, original_filename, filesize, position, created_at, modified_at)
@@ -92,14 +99,27 @@ export async function replaceAttachments(db: Db, messageId: string, uploadIds: s
     [messageId, uploadIds],
   );
   const kept = new Set(
-    (await db.query<{ upload_id: string }>('SELECT upload_id FROM message_attachments WHERE message_id = $1', [messageId])).map((r) => r.upload_id),
+    (await db.query<{ upload_id: string }>('SELECT upload_id FROM message_attachments WHERE message_id = $1', [messageId])).map(
+      (r) => r.upload_id,
+    ),
   );
   // The list's order is the request's: kept attachments move to their new places.
   for (const [position, uploadId] of uploadIds.entries()) {
-    if (kept.has(uploadId)) await db.query('UPDATE message_attachments SET position = $3 WHERE message_id = $1 AND upload_id = $2', [messageId, uploadId, position]);
+    if (kept.has(uploadId))
+      await db.query('UPDATE message_attachments SET position = $3 WHERE message_id = $1 AND upload_id = $2', [
+        messageId,
+        uploadId,
+        position,
+      ]);
   }
   const added = uploadIds.flatMap((id, position) => (kept.has(id) ? [] : [{ id, position }]));
-  await attachUploads(db, messageId, added.map((a) => a.id), now, added.map((a) => a.position));
+  await attachUploads(
+    db,
+    messageId,
+    added.map((a) => a.id),
+    now,
+    added.map((a) => a.position),
+  );
   return {
     uploadIds: dropped.flatMap((r) => (r.upload_id ? [r.upload_id] : [])),
     keys: dropped.flatMap((r) => (r.storage_key ? [r.storage_key] : [])),

@@ -61,7 +61,9 @@ export async function createReply(db: Db, reply: NewReply): Promise<WrittenReply
       (SELECT floor(extract(epoch from r.last_seen_at) * 1000)::float8 FROM thread_reads r
        WHERE r.thread_id = target.id AND r.user_id = ${add(reply.viewerUserId)}::uuid) AS viewer_last_seen_at
     FROM message, target`;
-  const written = (await db.query<MessageRow & { author_json: string | null; viewer_last_seen_at: number | null }>(sql, values, { prepare: true }))[0];
+  const written = (
+    await db.query<MessageRow & { author_json: string | null; viewer_last_seen_at: number | null }>(sql, values, { prepare: true })
+  )[0];
   if (!written) return undefined;
   const { author_json: authorJson, viewer_last_seen_at: lastSeenAt, ...row } = written;
   return { row, author: authorJson === null ? undefined : userFromJson(authorJson), lastSeenAt };
@@ -75,14 +77,25 @@ export async function createAnnouncedThread(
   thread: Omit<NewThread, 'author' | 'unlessSubscribed'> & { workspaceId: string },
 ): Promise<WrittenThread> {
   const type = 'comment_created';
-  const written = await createThread(db, { ...thread, author: writeAuthorOf(caller), unlessSubscribed: { workspaceId: thread.workspaceId, type } });
+  const written = await createThread(db, {
+    ...thread,
+    author: writeAuthorOf(caller),
+    unlessSubscribed: { workspaceId: thread.workspaceId, type },
+  });
   if (written) return written;
   return db.transaction(async (tx) => {
     const authorUserId = await actingUserId(tx, caller, thread.workspaceId, clock);
     const written = await createThread(tx, { ...thread, author: { userId: authorUserId } });
     if (!written) throw forbidden('New comments are paused on this markup (it is read-only)');
     const threadId = written.row.id;
-    await recordCommentEvent(tx, { type, workspaceId: thread.workspaceId, occurredAt: thread.now, threadId, messageId: 'first', actorUserId: authorUserId });
+    await recordCommentEvent(tx, {
+      type,
+      workspaceId: thread.workspaceId,
+      occurredAt: thread.now,
+      threadId,
+      messageId: 'first',
+      actorUserId: authorUserId,
+    });
     return written;
   });
 }
@@ -95,14 +108,25 @@ export async function createAnnouncedReply(
   reply: Omit<NewReply, 'author' | 'unlessSubscribed'> & { workspaceId: string },
 ): Promise<WrittenReply> {
   const type = 'comment_reply_created';
-  const written = await createReply(db, { ...reply, author: writeAuthorOf(caller), unlessSubscribed: { workspaceId: reply.workspaceId, type } });
+  const written = await createReply(db, {
+    ...reply,
+    author: writeAuthorOf(caller),
+    unlessSubscribed: { workspaceId: reply.workspaceId, type },
+  });
   if (written) return written;
   return db.transaction(async (tx) => {
     const authorUserId = await actingUserId(tx, caller, reply.workspaceId, clock);
     const written = await createReply(tx, { ...reply, author: { userId: authorUserId } });
     if (!written) throw notFound('Thread');
     const messageId = written.row.id;
-    await recordCommentEvent(tx, { type, workspaceId: reply.workspaceId, occurredAt: reply.now, threadId: reply.threadId, messageId, actorUserId: authorUserId });
+    await recordCommentEvent(tx, {
+      type,
+      workspaceId: reply.workspaceId,
+      occurredAt: reply.now,
+      threadId: reply.threadId,
+      messageId,
+      actorUserId: authorUserId,
+    });
     return written;
   });
 }

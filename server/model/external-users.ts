@@ -76,7 +76,13 @@ export async function createExternalUser(tx: Db, workspaceId: string, input: Cre
       { path: 'externalId', message: 'exists' },
     ]);
   }
-  const values = [input.name ?? input.email ?? input.externalId, input.email ?? null, input.avatarUrl ?? null, input.avatarFileId?.toLowerCase() ?? null, isoAt(now)];
+  const values = [
+    input.name ?? input.email ?? input.externalId,
+    input.email ?? null,
+    input.avatarUrl ?? null,
+    input.avatarFileId?.toLowerCase() ?? null,
+    isoAt(now),
+  ];
   if (existing) {
     // A deleted external user comes back under the same id, with only the profile sent now.
     await tx.query(
@@ -93,7 +99,13 @@ export async function createExternalUser(tx: Db, workspaceId: string, input: Cre
   );
 }
 
-export async function updateExternalUser(tx: Db, workspaceId: string, externalId: string, input: UpdateExternalUserInput, now: number): Promise<void> {
+export async function updateExternalUser(
+  tx: Db,
+  workspaceId: string,
+  externalId: string,
+  input: UpdateExternalUserInput,
+  now: number,
+): Promise<void> {
   const row = await findExternalUser(tx, workspaceId, externalId, true);
   await checkAvatarFile(tx, workspaceId, input.avatarFileId);
   const pick = <T>(sent: T | undefined, stored: T): T => (sent === undefined ? stored : sent);

@@ -26,7 +26,11 @@ export function fileUrls(store: ObjectStore, clock: Clock): FileUrls {
       // Whole seconds: X-Amz-Date has no milliseconds.
       const signedAt = Math.floor(at / 1000) * 1000;
       const expiresInSec = READ_URL_MIN_SECONDS + READ_URL_WINDOW_SECONDS;
-      const url = store.presignGet(key, expiresInSec, isInlineImage(contentType) ? { at: signedAt } : { at: signedAt, downloadFilename: filename });
+      const url = store.presignGet(
+        key,
+        expiresInSec,
+        isInlineImage(contentType) ? { at: signedAt } : { at: signedAt, downloadFilename: filename },
+      );
       return { url, expiresAt: signedAt + expiresInSec * 1000 };
     },
   };

@@ -19,7 +19,8 @@ export interface FolderRow {
   modified_at: Date;
 }
 
-const COLUMNS = 'f.id, f.workspace_id, f.parent_id, f.kind, f.name, f.fallback_name, f.archived_from_folder_id, f.created_at, f.modified_at';
+const COLUMNS =
+  'f.id, f.workspace_id, f.parent_id, f.kind, f.name, f.fallback_name, f.archived_from_folder_id, f.created_at, f.modified_at';
 /** A guard against a corrupt cycle: no legal tree is this deep (MAX_FOLDER_DEPTH is far below). */
 const WALK_LIMIT = 1000;
 

@@ -60,7 +60,16 @@ function decodeCursor(raw: string, folderId: string, order: FolderItemOrder, par
     throw refuse();
   }
   const c = value as Partial<Cursor> | null;
-  if (!c || typeof c !== 'object' || c.f !== folderId || c.o !== order || (c.r !== 0 && c.r !== 1) || typeof c.k !== 'string' || !isUuid(c.i)) throw refuse();
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    c.f !== folderId ||
+    c.o !== order ||
+    (c.r !== 0 && c.r !== 1) ||
+    typeof c.k !== 'string' ||
+    !isUuid(c.i)
+  )
+    throw refuse();
   if (ORDERS[order].type === 'bigint' && !/^-?\d{1,19}$/.test(c.k)) throw refuse();
   return { r: c.r, k: c.k, i: c.i };
 }
@@ -69,7 +78,15 @@ function decodeCursor(raw: string, folderId: string, order: FolderItemOrder, par
  * Up to `limit` keys strictly after (`forward`) or before `from` in listing order, nearest first;
  * without `from`, from the start, skipping `offset`.
  */
-async function fetchKeys(db: Db, folderId: string, order: FolderItemOrder, dir: 'forward' | 'backward', from: Key | null, limit: number, offset = 0): Promise<Key[]> {
+async function fetchKeys(
+  db: Db,
+  folderId: string,
+  order: FolderItemOrder,
+  dir: 'forward' | 'backward',
+  from: Key | null,
+  limit: number,
+  offset = 0,
+): Promise<Key[]> {
   const { key, type, desc } = ORDERS[order];
   const forward = dir === 'forward';
   // Within a group the key runs desc or asc; a backward walk flips every comparison and direction.
@@ -94,7 +111,13 @@ async function fetchKeys(db: Db, folderId: string, order: FolderItemOrder, dir: 
   return rows.map((row) => ({ r: Number(row.rank), k: row.k, i: row.id }));
 }
 
-async function loadItems(db: Db, caller: Caller, workspaceId: string, keys: Key[], files: FileUrls): Promise<Array<FolderItemResponse | MarkupItemResponse>> {
+async function loadItems(
+  db: Db,
+  caller: Caller,
+  workspaceId: string,
+  keys: Key[],
+  files: FileUrls,
+): Promise<Array<FolderItemResponse | MarkupItemResponse>> {
   const items: Array<FolderItemResponse | MarkupItemResponse | undefined> = [];
   // One at a time: the same code runs on a transaction handle elsewhere, a single connection.
   for (const key of keys) {

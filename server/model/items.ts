@@ -34,10 +34,20 @@ export async function findItem(db: Db, workspaceId: string, id: string): Promise
 }
 
 /** The markup as GET /markups/:id shows it (thumbnails signed by `files`), plus the item fields. */
-export async function markupItem(db: Db, caller: Caller, workspaceId: string, id: string, files: FileUrls): Promise<MarkupItemResponse | undefined> {
+export async function markupItem(
+  db: Db,
+  caller: Caller,
+  workspaceId: string,
+  id: string,
+  files: FileUrls,
+): Promise<MarkupItemResponse | undefined> {
   const markup = await findWorkspaceMarkup(db, workspaceId, id);
   if (!markup) return undefined;
-  return { ...(await toMarkupResponse(db, markup, markupScopes(caller, markup), files)), itemType: 'markup', parentFolderId: markup.folder_id };
+  return {
+    ...(await toMarkupResponse(db, markup, markupScopes(caller, markup), files)),
+    itemType: 'markup',
+    parentFolderId: markup.folder_id,
+  };
 }
 
 /** Renaming to the current name changes nothing (modifiedAt stays); no event type exists for it. */
@@ -120,16 +130,29 @@ async function setStatus(tx: Db, ctx: MoveContext, markupIds: string[], status: 
 }
 
 /** Puts one item into `folderId`, remembering (or forgetting) where it came from, and sets its markups' status. */
-async function place(tx: Db, ctx: MoveContext, target: Target, folderId: string, origin: string | null, status: 'archived' | 'editing'): Promise<void> {
+async function place(
+  tx: Db,
+  ctx: MoveContext,
+  target: Target,
+  folderId: string,
+  origin: string | null,
+  status: 'archived' | 'editing',
+): Promise<void> {
   const at = isoAt(ctx.now);
   if (target.item.type === 'folder') {
     await tx.query('UPDATE folders SET parent_id = $2, archived_from_folder_id = $3, modified_at = $4::timestamptz WHERE id = $1', [
-      target.item.row.id, folderId, origin, at,
+      target.item.row.id,
+      folderId,
+      origin,
+      at,
     ]);
     await setStatus(tx, ctx, await markupIdsIn(tx, await subtreeFolderIds(tx, target.item.row.id)), status);
   } else {
     await tx.query('UPDATE markups SET folder_id = $2, archived_from_folder_id = $3, modified_at = $4::timestamptz WHERE id = $1', [
-      target.item.row.id, folderId, origin, at,
+      target.item.row.id,
+      folderId,
+      origin,
+      at,
     ]);
     await setStatus(tx, ctx, [target.item.row.id], status);
   }
@@ -156,7 +179,10 @@ async function lockListed(tx: Db, workspaceId: string, ids: string[]): Promise<v
  */
 export async function archiveItems(tx: Db, ctx: MoveContext, ids: string[]): Promise<void> {
   await lockListed(tx, ctx.workspace.id, ids);
-  const targets = await outermost(tx, (await resolveTargets(tx, ctx.workspace, ids, 'archived')).filter((t) => !t.archived));
+  const targets = await outermost(
+    tx,
+    (await resolveTargets(tx, ctx.workspace, ids, 'archived')).filter((t) => !t.archived),
+  );
   for (const target of targets) await place(tx, ctx, target, ctx.workspace.archive_folder_id, target.parentId, 'archived');
 }
 
@@ -167,7 +193,10 @@ export async function archiveItems(tx: Db, ctx: MoveContext, ids: string[]): Pro
  */
 export async function restoreItems(tx: Db, ctx: MoveContext, ids: string[], withPath: boolean): Promise<void> {
   await lockListed(tx, ctx.workspace.id, ids);
-  const targets = await outermost(tx, (await resolveTargets(tx, ctx.workspace, ids, 'restored')).filter((t) => t.archived));
+  const targets = await outermost(
+    tx,
+    (await resolveTargets(tx, ctx.workspace, ids, 'restored')).filter((t) => t.archived),
+  );
   for (const target of targets) {
     await place(tx, ctx, target, withPath ? await originFolder(tx, ctx.workspace, target) : ctx.workspace.root_folder_id, null, 'editing');
   }
@@ -179,10 +208,14 @@ async function originFolder(tx: Db, workspace: WorkspaceRow, target: Target): Pr
   const folder = await findFolder(tx, workspace.id, origin);
   if (!folder || (await folderIsArchived(tx, folder.id))) return workspace.root_folder_id;
   // A folder can never go into its own subtree.
-  if (target.item.type === 'folder' && (await subtreeFolderIds(tx, target.item.row.id)).includes(folder.id)) return workspace.root_folder_id;
+  if (target.item.type === 'folder' && (await subtreeFolderIds(tx, target.item.row.id)).includes(folder.id))
+    return workspace.root_folder_id;
   return folder.id;
 }
 
 async function archivedFrom(tx: Db, markupId: string): Promise<string | null> {
-  return (await queryOne<{ origin: string | null }>(tx, 'SELECT archived_from_folder_id AS origin FROM markups WHERE id = $1', [markupId]))?.origin ?? null;
+  return (
+    (await queryOne<{ origin: string | null }>(tx, 'SELECT archived_from_folder_id AS origin FROM markups WHERE id = $1', [markupId]))
+      ?.origin ?? null
+  );
 }

@@ -30,7 +30,12 @@ export interface ObjectSink {
 
 const PUT_EXPIRES_SEC = 15 * 60;
 
-export async function openObjectSink(store: ObjectStore, key: string, contentType: string, metadata: Record<string, string>): Promise<ObjectSink> {
+export async function openObjectSink(
+  store: ObjectStore,
+  key: string,
+  contentType: string,
+  metadata: Record<string, string>,
+): Promise<ObjectSink> {
   if (store instanceof LocalObjectStore) {
     const writer = await store.createWriter();
     return {

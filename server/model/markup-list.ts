@@ -23,7 +23,8 @@ export function encodeMarkupCursor(workspaceId: string, key: CursorKey): string 
 }
 
 export function decodeMarkupCursor(raw: string, workspaceId: string, param: 'since' | 'before'): CursorKey {
-  const refuse = () => badRequest(`${param} is not a cursor of this list`, [{ path: param, message: 'damaged, or from another workspace' }]);
+  const refuse = () =>
+    badRequest(`${param} is not a cursor of this list`, [{ path: param, message: 'damaged, or from another workspace' }]);
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -42,7 +43,10 @@ async function page(db: Db, workspaceId: string, dir: 'older' | 'newer', from: C
   let after = '';
   if (from) {
     params.push(isoAt(from.createdAt), from.id);
-    after = dir === 'older' ? ` AND (m.created_at, m.id) < ($2::timestamptz, $3::uuid)` : ` AND (m.created_at, m.id) > ($2::timestamptz, $3::uuid)`;
+    after =
+      dir === 'older'
+        ? ` AND (m.created_at, m.id) < ($2::timestamptz, $3::uuid)`
+        : ` AND (m.created_at, m.id) > ($2::timestamptz, $3::uuid)`;
   }
   params.push(limit);
   const order = dir === 'older' ? 'm.created_at DESC, m.id DESC' : 'm.created_at ASC, m.id ASC';
@@ -60,7 +64,11 @@ export interface MarkupPage {
  * `since` continues towards older markups (the next page), `before` goes back towards newer ones
  * (the previous page); `hasMore` says whether the direction just taken goes on.
  */
-export async function listMarkups(db: Db, workspaceId: string, input: { limit: number; since?: string | undefined; before?: string | undefined }): Promise<MarkupPage> {
+export async function listMarkups(
+  db: Db,
+  workspaceId: string,
+  input: { limit: number; since?: string | undefined; before?: string | undefined },
+): Promise<MarkupPage> {
   const { limit } = input;
   let rows: MarkupRow[];
   let hasOlder: boolean;

@@ -15,7 +15,12 @@ const notAFolder = (path: string) =>
  * nor inside it (archived things are restored, not added to). Absent → the workspace root.
  * Anything else → 422 on `path`. Call it inside the transaction that writes.
  */
-export async function placementFolder(db: Db, workspace: { id: string; root_folder_id: string }, folderId: string | undefined, path = 'parentFolderId'): Promise<string> {
+export async function placementFolder(
+  db: Db,
+  workspace: { id: string; root_folder_id: string },
+  folderId: string | undefined,
+  path = 'parentFolderId',
+): Promise<string> {
   // Items' tree changes (archive, restore, folder delete) hold the workspace row FOR UPDATE: sharing
   // it keeps a folder from moving into the archive between this check and the caller's commit.
   await db.query('SELECT 1 FROM workspaces WHERE id = $1 FOR SHARE', [workspace.id]);
@@ -33,7 +38,9 @@ export async function placementFolder(db: Db, workspace: { id: string; root_fold
   );
   if (!row) throw notAFolder(path);
   if (row.archived) {
-    throw validationFailed(`${path}: the archive holds archived items only; restore the folder first`, [{ path, message: 'archived folder' }]);
+    throw validationFailed(`${path}: the archive holds archived items only; restore the folder first`, [
+      { path, message: 'archived folder' },
+    ]);
   }
   return row.id;
 }
@@ -41,8 +48,38 @@ export async function placementFolder(db: Db, workspace: { id: string; root_fold
 /** Extensions of files rather than pages: a URL ending in one cannot be reviewed as a webpage. */
 const SUPPORTED_FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'pdf', 'mp4', 'webm'];
 const OTHER_FILE_EXTENSIONS = [
-  'svg', 'bmp', 'tif', 'tiff', 'ico', 'heic', 'avif', 'mov', 'avi', 'mkv', 'm4v', 'mp3', 'wav', 'ogg', 'flac',
-  'zip', 'gz', 'tgz', 'tar', 'rar', '7z', 'exe', 'dmg', 'msi', 'apk', 'iso', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+  'svg',
+  'bmp',
+  'tif',
+  'tiff',
+  'ico',
+  'heic',
+  'avif',
+  'mov',
+  'avi',
+  'mkv',
+  'm4v',
+  'mp3',
+  'wav',
+  'ogg',
+  'flac',
+  'zip',
+  'gz',
+  'tgz',
+  'tar',
+  'rar',
+  '7z',
+  'exe',
+  'dmg',
+  'msi',
+  'apk',
+  'iso',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
 ];
 
 /**

@@ -48,7 +48,19 @@ export async function createMarkup(tx: Db, input: CreateMarkupInput): Promise<Ma
     `INSERT INTO markups (id, workspace_id, folder_id, type, name, url, markup_url, original_mime_type, is_ready,
        created_by_user_id, created_at, modified_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz, $11::timestamptz)`,
-    [id, input.workspaceId, input.folderId, input.type, input.name, input.url, input.markupUrl, input.originalMimeType ?? null, input.isReady, input.createdByUserId, at],
+    [
+      id,
+      input.workspaceId,
+      input.folderId,
+      input.type,
+      input.name,
+      input.url,
+      input.markupUrl,
+      input.originalMimeType ?? null,
+      input.isReady,
+      input.createdByUserId,
+      at,
+    ],
   );
   await recordMarkupEvent(tx, {
     type: 'markup_created',
@@ -73,7 +85,12 @@ export function markupTypeOf(contentType: string): Exclude<MarkupType, 'webpage'
  * `image` for images, `page` (the PDF's first page) for a PDF, `video` for a video — each naming
  * the completed upload that holds the bytes; the upload then belongs to the markup.
  */
-export async function attachMarkupFiles(tx: Db, markupId: string, files: { uploadId: string; contentType: string }[], now: number): Promise<void> {
+export async function attachMarkupFiles(
+  tx: Db,
+  markupId: string,
+  files: { uploadId: string; contentType: string }[],
+  now: number,
+): Promise<void> {
   const at = isoAt(now);
   for (const [position, file] of files.entries()) {
     const type = markupTypeOf(file.contentType);
@@ -131,7 +148,10 @@ export async function deleteMarkups(tx: Db, markupIds: string[], now: number): P
   await tx.query('DELETE FROM threads WHERE markup_id = ANY($1::uuid[])', [ids]);
   await tx.query('DELETE FROM markup_assets WHERE markup_id = ANY($1::uuid[])', [ids]);
   if (uploadIds.size > 0) await tx.query('DELETE FROM uploads WHERE id = ANY($1::uuid[])', [[...uploadIds]]);
-  await tx.query('UPDATE exchange_tokens SET revoked_at = $2::timestamptz WHERE markup_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids, at]);
+  await tx.query('UPDATE exchange_tokens SET revoked_at = $2::timestamptz WHERE markup_id = ANY($1::uuid[]) AND revoked_at IS NULL', [
+    ids,
+    at,
+  ]);
   await tx.query(
     'UPDATE markups SET deleted_at = $2::timestamptz, modified_at = $2::timestamptz, thumbnail_storage_key = NULL WHERE id = ANY($1::uuid[])',
     [ids, at],

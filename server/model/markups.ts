@@ -88,7 +88,11 @@ interface AssetRow {
  */
 export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string[], files?: FileUrls): Promise<MarkupResponse> {
   // One query at a time: `db` may be a transaction, a single connection.
-  const counts = await queryOne<{ active: number }>(db, 'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved', [markup.id]);
+  const counts = await queryOne<{ active: number }>(
+    db,
+    'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved',
+    [markup.id],
+  );
   const note = await queryOne<{ id: string; note: string; show_note_on_project_open: boolean }>(
     db,
     'SELECT id, note, show_note_on_project_open FROM markup_notes WHERE markup_id = $1',
@@ -112,9 +116,7 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
     activeThreads: counts?.active ?? 0,
     readOnly: markup.read_only,
     status: markup.status,
-    note: note
-      ? { id: note.id, projectId: markup.id, note: note.note, showNoteOnProjectOpen: note.show_note_on_project_open }
-      : null,
+    note: note ? { id: note.id, projectId: markup.id, note: note.note, showNoteOnProjectOpen: note.show_note_on_project_open } : null,
     projectReviews: reviews.map((r) => toProjectReview(markup.id, r)),
     scopes,
   };
@@ -128,7 +130,12 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
     [markup.id],
   );
   const original = assets.find((a) => a.storage_key);
-  const urlOf = (a: AssetRow) => (a.storage_key ? sign(a.storage_key, a.content_type, a.filename) : original ? sign(original.storage_key, original.content_type, original.filename) : null);
+  const urlOf = (a: AssetRow) =>
+    a.storage_key
+      ? sign(a.storage_key, a.content_type, a.filename)
+      : original
+        ? sign(original.storage_key, original.content_type, original.filename)
+        : null;
   const file = { originalMimeType: markup.original_mime_type, isReady: markup.is_ready };
   if (markup.type === 'video') {
     const v = assets.find((a) => a.kind === 'video');

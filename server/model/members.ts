@@ -79,7 +79,8 @@ async function verifiedSender(db: Db, workspaceId: string, fallbackSender: () =>
   );
   if (owners.length === 0) return fallbackSender();
   const sender = owners.find((o) => o.verified);
-  if (!sender) throw forbidden('Invitations are sent in the name of an owner with a verified e-mail address; no owner of this workspace has one');
+  if (!sender)
+    throw forbidden('Invitations are sent in the name of an owner with a verified e-mail address; no owner of this workspace has one');
   return sender.id;
 }
 
@@ -130,7 +131,11 @@ async function memberRole(tx: Db, workspaceId: string, userId: string): Promise<
 
 /** Callers lock the workspace row first, so two concurrent demotions cannot both pass this check. */
 async function refuseLastOwner(tx: Db, workspaceId: string, what: string): Promise<void> {
-  const row = await queryOne<{ n: number }>(tx, "SELECT count(*)::int AS n FROM workspace_members WHERE workspace_id = $1 AND role = 'owner'", [workspaceId]);
+  const row = await queryOne<{ n: number }>(
+    tx,
+    "SELECT count(*)::int AS n FROM workspace_members WHERE workspace_id = $1 AND role = 'owner'",
+    [workspaceId],
+  );
   if ((row?.n ?? 0) <= 1) throw new ApiError(409, 'conflict', `${what}: a workspace must keep at least one owner`);
 }
 

@@ -36,11 +36,15 @@ export interface MessageBody {
  * The stored form of a message body. The Delta wins; `content` alone becomes a one-line Delta;
  * a sent `mentionIds` is ignored (mentions come from the Delta's embeds).
  */
-export function messageBodyFrom(input: { message?: z.output<typeof deltaSchema> | undefined; content?: string | undefined }): MessageBody | undefined {
+export function messageBodyFrom(input: {
+  message?: z.output<typeof deltaSchema> | undefined;
+  content?: string | undefined;
+}): MessageBody | undefined {
   let delta: Delta;
   if (input.message) delta = normalizeDelta(input.message);
   else if (input.content !== undefined) {
-    if (input.content.trim() === '') throw validationFailed('content: the message is empty', [{ path: 'content', message: 'the message is empty' }]);
+    if (input.content.trim() === '')
+      throw validationFailed('content: the message is empty', [{ path: 'content', message: 'the message is empty' }]);
     delta = deltaFromText(input.content);
   } else return undefined;
   return { delta, plainText: deltaToPlainText(delta), mentionIds: deltaMentionIds(delta) };
@@ -61,7 +65,13 @@ export function requireMessageBody(input: Parameters<typeof messageBodyFrom>[0])
  * order) of a one-statement write (comment-writes.ts): the message goes to the thread of CTE
  * `threadCte`, written by CTE `author`, and nothing is written when either has no row.
  */
-export function messageCtes(args: { threadCte: string; body: MessageBody; fileIds: string[]; add: (value: unknown) => string; at: string }): string {
+export function messageCtes(args: {
+  threadCte: string;
+  body: MessageBody;
+  fileIds: string[];
+  add: (value: unknown) => string;
+  at: string;
+}): string {
   const { body, add, at } = args;
   return `message AS (
       INSERT INTO messages (id, thread_id, author_user_id, delta, plain_text, mention_ids, created_at, modified_at)
@@ -88,7 +98,11 @@ export async function loadMessage(db: Db, id: string): Promise<MessageRow | unde
 }
 
 /** The author of `row` and the viewer's last visit to its thread, in one query (one message's response needs both). */
-export async function authorAndReadMark(db: Db, row: MessageRow, viewerUserId: string | null): Promise<{ users: Map<string, UserRow>; lastSeenAt: number | null }> {
+export async function authorAndReadMark(
+  db: Db,
+  row: MessageRow,
+  viewerUserId: string | null,
+): Promise<{ users: Map<string, UserRow>; lastSeenAt: number | null }> {
   const found = await queryOne<UserRow & { viewer_last_seen_at: Date | null }>(
     db,
     `SELECT ${USER_COLUMNS}, (SELECT r.last_seen_at FROM thread_reads r WHERE r.thread_id = $2 AND r.user_id = $3) AS viewer_last_seen_at

@@ -79,7 +79,13 @@ const params = (workspaceId: string, range: MetricsRange): unknown[] => [workspa
 const iso = (d: Date | null): string | null => (d ? isoAt(d.getTime()) : null);
 
 /** Pages a ranked query; a second query counts only when the page came back empty. */
-async function paged<R extends { total_rows: number }>(db: Db, ctes: string, orderBy: string, args: unknown[], page: PageRequest<unknown>): Promise<Page<R>> {
+async function paged<R extends { total_rows: number }>(
+  db: Db,
+  ctes: string,
+  orderBy: string,
+  args: unknown[],
+  page: PageRequest<unknown>,
+): Promise<Page<R>> {
   const dir = page.sortDirection === 'asc' ? 'ASC' : 'DESC';
   // Name, then id, break every tie, so pages never overlap or skip a row.
   const rows = await db.query<R>(

@@ -76,9 +76,22 @@ export interface ScreenshotInput {
  * returns the replaced screenshot's files when they are no longer used. Run inside a transaction.
  */
 export async function putScreenshot(tx: Db, input: ScreenshotInput): Promise<{ row: ScreenshotRow; dropped: DroppedFiles }> {
-  const previous = await queryOne<ScreenshotRow>(tx, `SELECT ${COLUMNS} FROM thread_screenshots WHERE thread_id = $1 FOR UPDATE`, [input.threadId]);
+  const previous = await queryOne<ScreenshotRow>(tx, `SELECT ${COLUMNS} FROM thread_screenshots WHERE thread_id = $1 FOR UPDATE`, [
+    input.threadId,
+  ]);
   const at = isoAt(input.now);
-  const values = [input.uploadId, input.key, input.etag, input.mimeType, input.originalFilename, input.width, input.height, input.filesize, input.type, at];
+  const values = [
+    input.uploadId,
+    input.key,
+    input.etag,
+    input.mimeType,
+    input.originalFilename,
+    input.width,
+    input.height,
+    input.filesize,
+    input.type,
+    at,
+  ];
   let row: ScreenshotRow | undefined;
   if (previous) {
     row = await queryOne<ScreenshotRow>(

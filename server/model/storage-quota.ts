@@ -72,7 +72,14 @@ async function storageUsage(db: Db, subject: QuotaSubject): Promise<StorageUsage
        COALESCE((SELECT bytes FROM storage_usage_now WHERE workspace_id = $1 AND user_id = $2::uuid), 0)
          - COALESCE((SELECT filesize FROM uploads WHERE id = $3::uuid AND workspace_id = $1 AND created_by_user_id = $2::uuid), 0) AS user_bytes,
        (SELECT kind FROM users WHERE id = $2::uuid) AS user_kind`,
-    [subject.workspaceId, subject.userId, subject.exceptUploadId ?? null, isoAt(subject.now), subject.exceptReservationId ?? null, WORKSPACE_TOTAL],
+    [
+      subject.workspaceId,
+      subject.userId,
+      subject.exceptUploadId ?? null,
+      isoAt(subject.now),
+      subject.exceptReservationId ?? null,
+      WORKSPACE_TOTAL,
+    ],
   );
   return {
     workspaceBytes: Number(row?.workspace_bytes ?? 0),
@@ -90,7 +97,11 @@ const GB = 1024 * MB;
  * it is; exact below 10 KB, where one decimal of a KB would hide the difference that matters.
  */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GB', GB], ['MB', MB], ['KB', KB]] as const) {
+  for (const [unit, size] of [
+    ['GB', GB],
+    ['MB', MB],
+    ['KB', KB],
+  ] as const) {
     if (bytes >= size && bytes >= 10 * KB) return `${Math.floor((bytes / size) * 10) / 10} ${unit}`;
   }
   return bytes === 1 ? '1 byte' : `${bytes} bytes`;
@@ -103,7 +114,7 @@ export interface Refusal {
   what?: string;
 }
 
-const ASK = 'Delete files you no longer need, or ask the workspace\'s administrators for more space.';
+const ASK = "Delete files you no longer need, or ask the workspace's administrators for more space.";
 
 /**
  * Why `bytes` more cannot be stored, or null when they fit: 413 `payload_too_large` when they
@@ -114,10 +125,20 @@ function quotaRefusal(quotas: QuotaConfig, usage: StorageUsage, bytes: number, r
   const what = refusal.what ?? `this file (${formatBytes(bytes)})`;
   const details = (free: number) => [{ path: refusal.path, message: `${Math.max(0, free)} bytes free of ${bytes} needed` }];
   if (usage.userHasQuota && bytes > quotas.userBytes) {
-    return new ApiError(413, 'payload_too_large', `${capitalize(what)} is larger than your storage quota of ${formatBytes(quotas.userBytes)}; it can never be stored here.`, details(quotas.userBytes - usage.userBytes));
+    return new ApiError(
+      413,
+      'payload_too_large',
+      `${capitalize(what)} is larger than your storage quota of ${formatBytes(quotas.userBytes)}; it can never be stored here.`,
+      details(quotas.userBytes - usage.userBytes),
+    );
   }
   if (bytes > quotas.workspaceBytes) {
-    return new ApiError(413, 'payload_too_large', `${capitalize(what)} is larger than this workspace's storage quota of ${formatBytes(quotas.workspaceBytes)}; it can never be stored here.`, details(quotas.workspaceBytes - usage.workspaceBytes));
+    return new ApiError(
+      413,
+      'payload_too_large',
+      `${capitalize(what)} is larger than this workspace's storage quota of ${formatBytes(quotas.workspaceBytes)}; it can never be stored here.`,
+      details(quotas.workspaceBytes - usage.workspaceBytes),
+    );
   }
   if (usage.userHasQuota && usage.userBytes + bytes > quotas.userBytes) {
     return new ApiError(
@@ -144,7 +165,13 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * Throws the refusal unless `bytes` more fit. Run in the transaction that then records them (the
  * upload row), so the lock covers the check and the write together.
  */
-export async function checkStorageQuota(tx: Db, quotas: QuotaConfig, subject: QuotaSubject, bytes: number, refusal: Refusal = { path: 'filesize' }): Promise<void> {
+export async function checkStorageQuota(
+  tx: Db,
+  quotas: QuotaConfig,
+  subject: QuotaSubject,
+  bytes: number,
+  refusal: Refusal = { path: 'filesize' },
+): Promise<void> {
   await lockWorkspaceStorage(tx, subject.workspaceId);
   const refused = quotaRefusal(quotas, await storageUsage(tx, subject), bytes, refusal);
   if (refused) throw refused;
@@ -157,17 +184,20 @@ function spaceLeft(quotas: QuotaConfig, usage: StorageUsage): number {
 }
 
 /** Promises `bytes` of the workspace to a streamed upload until `expiresAt` (or until released). */
-async function reserveStorage(tx: Db, reservation: { workspaceId: string; bytes: number; now: number; expiresAt: number }): Promise<string> {
+async function reserveStorage(
+  tx: Db,
+  reservation: { workspaceId: string; bytes: number; now: number; expiresAt: number },
+): Promise<string> {
   const id = randomUUID();
   // Rows of crashed requests no longer count; this is where they are tidied away.
-  await tx.query('DELETE FROM storage_reservations WHERE workspace_id = $1 AND expires_at <= $2::timestamptz', [reservation.workspaceId, isoAt(reservation.now)]);
-  await tx.query('INSERT INTO storage_reservations (id, workspace_id, bytes, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)', [
-    id,
+  await tx.query('DELETE FROM storage_reservations WHERE workspace_id = $1 AND expires_at <= $2::timestamptz', [
     reservation.workspaceId,
-    reservation.bytes,
     isoAt(reservation.now),
-    isoAt(reservation.expiresAt),
   ]);
+  await tx.query(
+    'INSERT INTO storage_reservations (id, workspace_id, bytes, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)',
+    [id, reservation.workspaceId, reservation.bytes, isoAt(reservation.now), isoAt(reservation.expiresAt)],
+  );
   return id;
 }
 
@@ -201,7 +231,12 @@ export interface StreamOptions {
  * `minimum` fits. The caller stores the files and drops the reservation in one transaction
  * (`exceptReservationId` in its final check), and releases it in any case.
  */
-export async function reserveForStream(db: Db, quotas: QuotaConfig, subject: QuotaSubject, options: StreamOptions): Promise<StreamReservation> {
+export async function reserveForStream(
+  db: Db,
+  quotas: QuotaConfig,
+  subject: QuotaSubject,
+  options: StreamOptions,
+): Promise<StreamReservation> {
   const { usage, id, bytes } = await db.transaction(async (tx) => {
     await lockWorkspaceStorage(tx, subject.workspaceId);
     const current = await storageUsage(tx, subject);
@@ -209,7 +244,12 @@ export async function reserveForStream(db: Db, quotas: QuotaConfig, subject: Quo
     const refused = quotaRefusal(quotas, current, options.minimum, { path: options.path, what });
     if (refused) throw refused;
     const reserved = Math.min(spaceLeft(quotas, current), options.declared ?? options.max, options.max);
-    const reservationId = await reserveStorage(tx, { workspaceId: subject.workspaceId, bytes: reserved, now: subject.now, expiresAt: subject.now + options.ttlMs });
+    const reservationId = await reserveStorage(tx, {
+      workspaceId: subject.workspaceId,
+      bytes: reserved,
+      now: subject.now,
+      expiresAt: subject.now + options.ttlMs,
+    });
     return { usage: current, id: reservationId, bytes: reserved };
   });
   let taken = 0;

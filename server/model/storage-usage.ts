@@ -77,7 +77,11 @@ async function userRows(db: Db, workspaceId: string, userId: string | null): Pro
   );
 }
 
-export async function storageByUser(db: Db, quotas: QuotaConfig, workspaceId: string): Promise<NonNullable<WorkspaceStorageResponse['users']>> {
+export async function storageByUser(
+  db: Db,
+  quotas: QuotaConfig,
+  workspaceId: string,
+): Promise<NonNullable<WorkspaceStorageResponse['users']>> {
   return (await userRows(db, workspaceId, null)).map((row) => ({ ...userStorage(quotas, row), name: row.name, kind: row.kind }));
 }
 

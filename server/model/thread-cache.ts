@@ -55,7 +55,8 @@ export async function markupVersionForCaller(db: Db, caller: Caller, markupId: s
 
 /** The markup's threads version now (undefined once the markup is gone). */
 export async function threadsVersion(db: Db, markupId: string): Promise<string | undefined> {
-  return (await queryOne<{ version: string }>(db, 'SELECT threads_version::text AS version FROM markups WHERE id = $1', [markupId]))?.version;
+  return (await queryOne<{ version: string }>(db, 'SELECT threads_version::text AS version FROM markups WHERE id = $1', [markupId]))
+    ?.version;
 }
 
 /**
@@ -80,8 +81,19 @@ export interface ThreadListKeyParts {
 export function threadListKey({ version, params: p, viewer, window }: ThreadListKeyParts): string {
   const who = viewer.isApiKey ? 'api' : `user:${viewer.userId}`;
   return JSON.stringify([
-    FORMAT, p.markupId, version, who, window,
-    p.order, p.limit, p.offset ?? null, p.cursorId ?? null, p.resolved ?? null, p.viewMode ?? null, p.q ?? null, p.withThreadOrMessageId ?? null,
+    FORMAT,
+    p.markupId,
+    version,
+    who,
+    window,
+    p.order,
+    p.limit,
+    p.offset ?? null,
+    p.cursorId ?? null,
+    p.resolved ?? null,
+    p.viewMode ?? null,
+    p.q ?? null,
+    p.withThreadOrMessageId ?? null,
   ]);
 }
 

@@ -58,29 +58,66 @@ const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::flo
 type Columns<T> = Record<keyof T & string, string>;
 
 const jsonObject = (columns: Record<string, string>) =>
-  `json_build_object(${Object.entries(columns).map(([key, expr]) => `'${key}', ${expr}`).join(', ')})`;
+  `json_build_object(${Object.entries(columns)
+    .map(([key, expr]) => `'${key}', ${expr}`)
+    .join(', ')})`;
 
 const ELEMENT: Columns<ElementRow> = {
-  id: 'e.id', thread_id: 'e.thread_id', path: 'e.path', offset_x_percentage: 'e.offset_x_percentage',
-  offset_y_percentage: 'e.offset_y_percentage', created_at: ms('e.created_at'), modified_at: ms('e.modified_at'),
+  id: 'e.id',
+  thread_id: 'e.thread_id',
+  path: 'e.path',
+  offset_x_percentage: 'e.offset_x_percentage',
+  offset_y_percentage: 'e.offset_y_percentage',
+  created_at: ms('e.created_at'),
+  modified_at: ms('e.modified_at'),
 };
 const PARENT: Columns<ParentRow> = {
-  id: 'p.id', thread_id: 'p.thread_id', path: 'p.path', url: 'p.url', proxy_url: 'p.proxy_url', canonical_url: 'p.canonical_url',
-  depth: 'p.depth', created_at: ms('p.created_at'), modified_at: ms('p.modified_at'),
+  id: 'p.id',
+  thread_id: 'p.thread_id',
+  path: 'p.path',
+  url: 'p.url',
+  proxy_url: 'p.proxy_url',
+  canonical_url: 'p.canonical_url',
+  depth: 'p.depth',
+  created_at: ms('p.created_at'),
+  modified_at: ms('p.modified_at'),
 };
 const MESSAGE: Columns<MessageRow> = {
-  id: 'm.id', thread_id: 'm.thread_id', author_user_id: 'm.author_user_id', delta: 'm.delta', plain_text: 'm.plain_text',
-  mention_ids: 'm.mention_ids', created_at: ms('m.created_at'), modified_at: ms('m.modified_at'),
+  id: 'm.id',
+  thread_id: 'm.thread_id',
+  author_user_id: 'm.author_user_id',
+  delta: 'm.delta',
+  plain_text: 'm.plain_text',
+  mention_ids: 'm.mention_ids',
+  created_at: ms('m.created_at'),
+  modified_at: ms('m.modified_at'),
 };
 const USER: Columns<UserRow> = {
-  id: 'u.id', workspace_id: 'u.workspace_id', kind: 'u.kind', name: 'u.name', email: 'u.email', avatar_url: 'u.avatar_url',
-  created_at: ms('u.created_at'), modified_at: ms('u.modified_at'),
+  id: 'u.id',
+  workspace_id: 'u.workspace_id',
+  kind: 'u.kind',
+  name: 'u.name',
+  email: 'u.email',
+  avatar_url: 'u.avatar_url',
+  created_at: ms('u.created_at'),
+  modified_at: ms('u.modified_at'),
   is_member: 'EXISTS (SELECT 1 FROM workspace_members wm WHERE wm.user_id = u.id AND wm.workspace_id = u.workspace_id)',
 };
 const SCREENSHOT: Columns<ScreenshotRow> = {
-  id: 's.id', thread_id: 's.thread_id', upload_id: 's.upload_id', storage_key: 's.storage_key', etag: 's.etag', mime_type: 's.mime_type',
-  original_filename: 's.original_filename', width: 's.width', height: 's.height', filesize: 's.filesize', type: 's.type',
-  is_processing: 's.is_processing', created_at: ms('s.created_at'), modified_at: ms('s.modified_at'),
+  id: 's.id',
+  thread_id: 's.thread_id',
+  upload_id: 's.upload_id',
+  storage_key: 's.storage_key',
+  etag: 's.etag',
+  mime_type: 's.mime_type',
+  original_filename: 's.original_filename',
+  width: 's.width',
+  height: 's.height',
+  filesize: 's.filesize',
+  type: 's.type',
+  is_processing: 's.is_processing',
+  created_at: ms('s.created_at'),
+  modified_at: ms('s.modified_at'),
 };
 
 /**
@@ -88,15 +125,19 @@ const SCREENSHOT: Columns<ScreenshotRow> = {
  * sequential scan comparing every row with every id (50 × rows), which cost milliseconds per page;
  * the former becomes a join on the ids.
  */
-const list = (columns: Record<string, string>, from: string, order = '') => `(SELECT coalesce(json_agg(${jsonObject(columns)}${order}), '[]') ${from})`;
+const list = (columns: Record<string, string>, from: string, order = '') =>
+  `(SELECT coalesce(json_agg(${jsonObject(columns)}${order}), '[]') ${from})`;
 
 const CHILDREN_SQL = `SELECT json_build_object(
   'elements', ${list(ELEMENT, 'FROM thread_elements e WHERE e.thread_id IN (SELECT unnest($1::uuid[]))', ' ORDER BY e.position')},
   'parents', ${list(PARENT, 'FROM thread_parents p WHERE p.thread_id IN (SELECT unnest($1::uuid[]))', ' ORDER BY p.position')},
   'messages', ${list(MESSAGE, 'FROM messages m WHERE m.thread_id IN (SELECT unnest($1::uuid[]))', ' ORDER BY m.seq')},
   'reads', ${list({ thread_id: 'r.thread_id', last_seen_at: ms('r.last_seen_at') }, 'FROM thread_reads r WHERE r.user_id = $2::uuid AND r.thread_id IN (SELECT unnest($1::uuid[]))')},
-  'users', ${list(USER, `FROM users u WHERE u.id IN (SELECT author_user_id FROM threads WHERE id IN (SELECT unnest($1::uuid[]))
-                                                UNION SELECT author_user_id FROM messages WHERE thread_id IN (SELECT unnest($1::uuid[])))`)},
+  'users', ${list(
+    USER,
+    `FROM users u WHERE u.id IN (SELECT author_user_id FROM threads WHERE id IN (SELECT unnest($1::uuid[]))
+                                                UNION SELECT author_user_id FROM messages WHERE thread_id IN (SELECT unnest($1::uuid[])))`,
+  )},
   'screenshots', ${list(SCREENSHOT, 'FROM thread_screenshots s WHERE s.thread_id IN (SELECT unnest($1::uuid[]))')},
   'has_attachments', EXISTS (SELECT 1 FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.thread_id IN (SELECT unnest($1::uuid[])))
 )::text AS children`;
@@ -150,7 +191,13 @@ export async function childrenFromJson(db: Db, text: string, files: FileUrls): P
   const json = JSON.parse(text) as ChildrenJson;
   const messages = json.messages.map((m) => dated<MessageRow>(m));
   // Attachments are mapped (and their URLs signed) by their own module; most pages have none.
-  const attachments = json.has_attachments ? await loadAttachments(db, messages.map((m) => m.id), files) : new Map<string, Attachment[]>();
+  const attachments = json.has_attachments
+    ? await loadAttachments(
+        db,
+        messages.map((m) => m.id),
+        files,
+      )
+    : new Map<string, Attachment[]>();
   return {
     elements: json.elements.map((e) => dated<ElementRow>(e)),
     parents: json.parents.map((p) => dated<ParentRow>(p)),

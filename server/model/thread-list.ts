@@ -80,7 +80,11 @@ function decodeCursor(value: string, markupId: string, order: ThreadOrder): Curs
   keys.forEach((key, i) => {
     const v = cursor.k[i];
     const okay =
-      key.kind === 'int' ? Number.isInteger(v) : key.kind === 'text' ? typeof v === 'string' : typeof v === 'string' && !Number.isNaN(Date.parse(v));
+      key.kind === 'int'
+        ? Number.isInteger(v)
+        : key.kind === 'text'
+          ? typeof v === 'string'
+          : typeof v === 'string' && !Number.isNaN(Date.parse(v));
     if (!okay) throw invalid;
   });
   return cursor;
@@ -118,7 +122,10 @@ const TIME_COLUMNS = ['created_at', 'modified_at', 'last_activity_at'] as const;
  * THREAD_COLUMNS with its timestamps as epoch milliseconds: the page travels as one JSON text,
  * which PGlite and pg decode far faster than the same rows field by field.
  */
-const PAGE_COLUMNS = TIME_COLUMNS.reduce((sql, column) => sql.replace(`t.${column},`, `${epochMs(`t.${column}`)} AS ${column},`), THREAD_COLUMNS);
+const PAGE_COLUMNS = TIME_COLUMNS.reduce(
+  (sql, column) => sql.replace(`t.${column},`, `${epochMs(`t.${column}`)} AS ${column},`),
+  THREAD_COLUMNS,
+);
 if (TIME_COLUMNS.some((column) => !PAGE_COLUMNS.includes(`AS ${column}`))) throw new Error('THREAD_COLUMNS changed: update PAGE_COLUMNS');
 
 type PageRow = ThreadRow & Record<string, unknown>;
@@ -159,7 +166,8 @@ export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadP
     const after = afterCondition(keys, cursor.k, pageParams);
     pageFilter = `${filter} AND ${after}`;
     skip = 0;
-    offset = (await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM threads t WHERE ${filter} AND NOT ${after}`, pageParams))?.n ?? 0;
+    offset =
+      (await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM threads t WHERE ${filter} AND NOT ${after}`, pageParams))?.n ?? 0;
   } else if (p.withThreadOrMessageId && p.offset === undefined && isUuid(p.withThreadOrMessageId)) {
     const position = await positionOf(db, filter, params, orderBy, p.withThreadOrMessageId);
     if (position !== undefined) skip = offset = Math.floor(position / p.limit) * p.limit;

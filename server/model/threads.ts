@@ -35,8 +35,25 @@ export interface ThreadRow {
   markup_read_only: boolean;
 }
 
-const OWN_COLUMNS = ['id', 'markup_id', 'number', 'author_user_id', 'resolved', 'url', 'proxy_url', 'canonical_url', 'view_mode_id',
-  'browser_context', 'offset_x_percentage', 'offset_y_percentage', 'annotations', 'priority', 'created_at', 'modified_at', 'last_activity_at'];
+const OWN_COLUMNS = [
+  'id',
+  'markup_id',
+  'number',
+  'author_user_id',
+  'resolved',
+  'url',
+  'proxy_url',
+  'canonical_url',
+  'view_mode_id',
+  'browser_context',
+  'offset_x_percentage',
+  'offset_y_percentage',
+  'annotations',
+  'priority',
+  'created_at',
+  'modified_at',
+  'last_activity_at',
+];
 
 /** A ThreadRow but for `markup_read_only`, as a write's RETURNING gives it (the writer knows the flag). */
 export const THREAD_RETURNING = OWN_COLUMNS.join(', ');
@@ -123,29 +140,25 @@ export async function toThreadResponses(
       proxyUrl: t.proxy_url,
       originalUrl: t.url,
       canonicalUrl: t.canonical_url,
-      elements: (elementsByThread.get(t.id) ?? []).map(
-        (e): ThreadElement => ({
-          id: e.id,
-          threadId: t.id,
-          path: e.path,
-          offsetXPercentage: e.offset_x_percentage,
-          offsetYPercentage: e.offset_y_percentage,
-          createdAt: e.created_at.getTime(),
-          modifiedAt: e.modified_at.getTime(),
-        }),
-      ),
-      parents: (parentsByThread.get(t.id) ?? []).map(
-        (p): ThreadParent => ({
-          id: p.id,
-          path: p.path,
-          proxyUrl: p.proxy_url,
-          originalUrl: p.url,
-          canonicalUrl: p.canonical_url,
-          depth: p.depth,
-          createdAt: p.created_at.getTime(),
-          modifiedAt: p.modified_at.getTime(),
-        }),
-      ),
+      elements: (elementsByThread.get(t.id) ?? []).map((e): ThreadElement => ({
+        id: e.id,
+        threadId: t.id,
+        path: e.path,
+        offsetXPercentage: e.offset_x_percentage,
+        offsetYPercentage: e.offset_y_percentage,
+        createdAt: e.created_at.getTime(),
+        modifiedAt: e.modified_at.getTime(),
+      })),
+      parents: (parentsByThread.get(t.id) ?? []).map((p): ThreadParent => ({
+        id: p.id,
+        path: p.path,
+        proxyUrl: p.proxy_url,
+        originalUrl: p.url,
+        canonicalUrl: p.canonical_url,
+        depth: p.depth,
+        createdAt: p.created_at.getTime(),
+        modifiedAt: p.modified_at.getTime(),
+      })),
       browserContext: t.browser_context ?? {},
       viewModeId: t.view_mode_id,
       priority: t.priority,

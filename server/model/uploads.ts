@@ -31,7 +31,9 @@ const UPLOAD_COLUMNS = `u.id, u.workspace_id, w.organization_id, u.resource_type
   u.content_type, u.filesize, u.etag, u.created_by_user_id, u.created_at, u.completed_at`;
 
 export async function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
-  return queryOne<UploadRow>(db, `SELECT ${UPLOAD_COLUMNS} FROM uploads u JOIN workspaces w ON w.id = u.workspace_id WHERE u.id = $1`, [id]);
+  return queryOne<UploadRow>(db, `SELECT ${UPLOAD_COLUMNS} FROM uploads u JOIN workspaces w ON w.id = u.workspace_id WHERE u.id = $1`, [
+    id,
+  ]);
 }
 
 export async function insertUpload(
@@ -75,10 +77,18 @@ export async function insertUpload(
 export async function verifyStoredObject(store: ObjectStore, upload: UploadRow, reportedEtag: string): Promise<ObjectInfo> {
   const info = await store.head(upload.storage_key);
   if (!info) {
-    throw new ApiError(409, 'upload_not_found', 'The file is not in the storage: upload it with the policy (POST the form to policy.url) first');
+    throw new ApiError(
+      409,
+      'upload_not_found',
+      'The file is not in the storage: upload it with the policy (POST the form to policy.url) first',
+    );
   }
   if (normalizeEtag(reportedEtag) !== normalizeEtag(info.etag)) {
-    throw new ApiError(409, 'etag_mismatch', `The stored file's ETag is "${info.etag}", not "${normalizeEtag(reportedEtag)}": it was replaced or the upload failed`);
+    throw new ApiError(
+      409,
+      'etag_mismatch',
+      `The stored file's ETag is "${info.etag}", not "${normalizeEtag(reportedEtag)}": it was replaced or the upload failed`,
+    );
   }
   if (info.size > upload.filesize || normalizeContentTypeOf(info.contentType) !== upload.content_type) {
     throw new ApiError(409, 'conflict', 'The stored file does not match its upload policy (size or content type)');
@@ -100,10 +110,15 @@ export async function markCompleted(db: Db, upload: UploadRow, info: ObjectInfo,
 }
 
 /** Checks the optional echo fields of an upload-complete request against the upload. */
-export function checkCompleteEcho(upload: UploadRow, input: { resourceType?: string | undefined; resourceId?: string | undefined; key?: string | undefined }): void {
+export function checkCompleteEcho(
+  upload: UploadRow,
+  input: { resourceType?: string | undefined; resourceId?: string | undefined; key?: string | undefined },
+): void {
   const details = [];
-  if (input.resourceType !== undefined && input.resourceType !== upload.resource_type) details.push({ path: 'resourceType', message: `the policy was for ${upload.resource_type}` });
-  if (input.resourceId !== undefined && input.resourceId.toLowerCase() !== upload.resource_id?.toLowerCase()) details.push({ path: 'resourceId', message: 'not the resource of the policy' });
+  if (input.resourceType !== undefined && input.resourceType !== upload.resource_type)
+    details.push({ path: 'resourceType', message: `the policy was for ${upload.resource_type}` });
+  if (input.resourceId !== undefined && input.resourceId.toLowerCase() !== upload.resource_id?.toLowerCase())
+    details.push({ path: 'resourceId', message: 'not the resource of the policy' });
   if (input.key !== undefined && input.key !== upload.storage_key) details.push({ path: 'key', message: 'not the key of the policy' });
   if (details.length > 0) throw validationFailed(`${details[0]!.path}: ${details[0]!.message}`, details);
 }
@@ -159,7 +174,11 @@ export async function applyCompletedUpload(tx: Db, upload: UploadRow, now: numbe
     [upload.resource_id, upload.workspace_id],
   );
   if (!current || current.previous === upload.id) return { uploadIds: [], keys: [] };
-  await tx.query(`UPDATE ${target.table} SET ${target.column} = $2${target.extra}, modified_at = $3::timestamptz WHERE id = $1`, [upload.resource_id, upload.id, isoAt(now)]);
+  await tx.query(`UPDATE ${target.table} SET ${target.column} = $2${target.extra}, modified_at = $3::timestamptz WHERE id = $1`, [
+    upload.resource_id,
+    upload.id,
+    isoAt(now),
+  ]);
   if (!current.previous) return { uploadIds: [], keys: [] };
   // The replaced file goes, unless something else still shows it (an external user may name a user_avatar upload).
   const previous = await queryOne<{ storage_key: string }>(

@@ -36,7 +36,8 @@ export function toWorkspaceResponse(row: WorkspaceRow): WorkspaceDetailsResponse
 export async function workspaceForCaller(db: Db, caller: Caller, asked: string | undefined, lock = false): Promise<WorkspaceRow> {
   let id: string;
   if (caller.kind === 'api_key' && caller.scope === 'organization') {
-    if (!asked) throw badRequest('An organization key must name the workspace: workspaceId', [{ path: 'workspaceId', message: 'required' }]);
+    if (!asked)
+      throw badRequest('An organization key must name the workspace: workspaceId', [{ path: 'workspaceId', message: 'required' }]);
     id = asked;
   } else {
     id = caller.workspaceId!;
@@ -49,14 +50,22 @@ export async function workspaceForCaller(db: Db, caller: Caller, asked: string |
     [id.toLowerCase()],
   );
   if (!row) throw notFound('Workspace');
-  if (caller.kind === 'api_key' && !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
+  if (caller.kind === 'api_key' && !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id }))
+    throw notFound('Workspace');
   if (caller.kind === 'exchange' && caller.workspaceId !== row.id) throw notFound('Workspace');
   return row;
 }
 
 /** A new workspace of the organization with its root and archive folders (folder keys are deferred). */
 export async function insertWorkspace(tx: Db, organizationId: string, name: string, now: number): Promise<WorkspaceRow> {
-  const row: WorkspaceRow = { id: randomUUID(), organization_id: organizationId, name, slug: null, root_folder_id: randomUUID(), archive_folder_id: randomUUID() };
+  const row: WorkspaceRow = {
+    id: randomUUID(),
+    organization_id: organizationId,
+    name,
+    slug: null,
+    root_folder_id: randomUUID(),
+    archive_folder_id: randomUUID(),
+  };
   const at = isoAt(now);
   await tx.query(
     `INSERT INTO workspaces (id, organization_id, name, root_folder_id, archive_folder_id, created_at, modified_at)
@@ -73,16 +82,27 @@ export async function insertWorkspace(tx: Db, organizationId: string, name: stri
 }
 
 /** Renames and/or re-slugs; a slug held by another workspace → 409. Unchanged values change nothing. */
-export async function updateWorkspace(tx: Db, row: WorkspaceRow, input: { name?: string | undefined; slug?: string | undefined }, now: number): Promise<WorkspaceRow> {
+export async function updateWorkspace(
+  tx: Db,
+  row: WorkspaceRow,
+  input: { name?: string | undefined; slug?: string | undefined },
+  now: number,
+): Promise<WorkspaceRow> {
   const name = input.name ?? row.name;
   const slug = input.slug ?? row.slug;
   if (name === row.name && slug === row.slug) return row;
   if (slug !== row.slug) {
     // Checked first so the common case answers cleanly; the UNIQUE constraint still decides a race.
     const taken = await queryOne(tx, 'SELECT 1 FROM workspaces WHERE slug = $1 AND id <> $2', [slug, row.id]);
-    if (taken) throw new ApiError(409, 'conflict', `The slug "${slug}" is taken by another workspace`, [{ path: 'slug', message: 'taken' }]);
+    if (taken)
+      throw new ApiError(409, 'conflict', `The slug "${slug}" is taken by another workspace`, [{ path: 'slug', message: 'taken' }]);
   }
-  await tx.query('UPDATE workspaces SET name = $2, slug = $3, modified_at = $4::timestamptz WHERE id = $1', [row.id, name, slug, isoAt(now)]);
+  await tx.query('UPDATE workspaces SET name = $2, slug = $3, modified_at = $4::timestamptz WHERE id = $1', [
+    row.id,
+    name,
+    slug,
+    isoAt(now),
+  ]);
   return { ...row, name, slug };
 }
 
@@ -93,9 +113,15 @@ export async function updateWorkspace(tx: Db, row: WorkspaceRow, input: { name?:
  */
 export async function deleteWorkspace(tx: Db, workspaceId: string, now: number): Promise<void> {
   const at = isoAt(now);
-  await tx.query('UPDATE workspaces SET deleted_at = $2::timestamptz, modified_at = $2::timestamptz, slug = NULL WHERE id = $1', [workspaceId, at]);
+  await tx.query('UPDATE workspaces SET deleted_at = $2::timestamptz, modified_at = $2::timestamptz, slug = NULL WHERE id = $1', [
+    workspaceId,
+    at,
+  ]);
   await tx.query('UPDATE api_keys SET revoked_at = $2::timestamptz WHERE workspace_id = $1 AND revoked_at IS NULL', [workspaceId, at]);
-  await tx.query('UPDATE exchange_tokens SET revoked_at = $2::timestamptz WHERE workspace_id = $1 AND revoked_at IS NULL', [workspaceId, at]);
+  await tx.query('UPDATE exchange_tokens SET revoked_at = $2::timestamptz WHERE workspace_id = $1 AND revoked_at IS NULL', [
+    workspaceId,
+    at,
+  ]);
   await tx.query(
     `UPDATE webhook_deliveries SET status = 'cancelled', lease_id = NULL, finished_at = $2::timestamptz
      WHERE workspace_id = $1 AND status = 'pending'`,

@@ -17,7 +17,8 @@ const kindOf = (text: string) => refusedKind(ip(text));
 describe('parseIp and formatIp', () => {
   it('reads every IPv6 spelling of one address as one number', () => {
     const loopback = ip('::1').value;
-    for (const text of ['0:0:0:0:0:0:0:1', '0000:0000:0000:0000:0000:0000:0000:0001', '[::1]', '::0:1', '0::1']) expect(ip(text).value, text).toBe(loopback);
+    for (const text of ['0:0:0:0:0:0:0:1', '0000:0000:0000:0000:0000:0000:0000:0001', '[::1]', '::0:1', '0::1'])
+      expect(ip(text).value, text).toBe(loopback);
     expect(ip('::ffff:127.0.0.1').value).toBe(ip('::ffff:7f00:1').value);
     expect(ip('fe80::1%eth0')).toEqual(ip('fe80::1'));
   });
@@ -31,13 +32,15 @@ describe('parseIp and formatIp', () => {
   });
 
   it('is null for names and for forms only URL parsing accepts', () => {
-    for (const text of ['localhost', 'example.com', '127.1', '2130706433', '0x7f.0.0.1', '1.2.3.4.5', '', ':::1', '1::2::3']) expect(parseIp(text), text).toBeNull();
+    for (const text of ['localhost', 'example.com', '127.1', '2130706433', '0x7f.0.0.1', '1.2.3.4.5', '', ':::1', '1::2::3'])
+      expect(parseIp(text), text).toBeNull();
   });
 
   it('parses CIDR ranges and refuses bad ones', () => {
     expect(parseCidr('10.1.2.3/8')).toEqual({ version: 4, base: ip('10.0.0.0').value, bits: 8 });
     expect(parseCidr('::1')).toEqual({ version: 6, base: 1n, bits: 128 });
-    for (const text of ['10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/8', 'host/8', '10.0.0.0/-1']) expect(parseCidr(text), text).toBeNull();
+    for (const text of ['10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/8', 'host/8', '10.0.0.0/-1'])
+      expect(parseCidr(text), text).toBeNull();
   });
 });
 
@@ -130,16 +133,35 @@ describe('refusedKind', () => {
 
 describe('localhost names', () => {
   it('are localhost and every name under it, in any case, with or without the final dot', () => {
-    for (const name of ['localhost', 'LOCALHOST', 'localhost.', 'api.localhost', 'a.b.localhost..']) expect(isLocalhostName(name), name).toBe(true);
+    for (const name of ['localhost', 'LOCALHOST', 'localhost.', 'api.localhost', 'a.b.localhost..'])
+      expect(isLocalhostName(name), name).toBe(true);
     for (const name of ['localhost.example', 'notlocalhost', 'localhostx', 'example.com']) expect(isLocalhostName(name), name).toBe(false);
   });
 });
 
 describe('the allow-list', () => {
-  const list = parseAllowList(['localhost', '127.0.0.0/8', '::1', '*.hooks.internal', '.lan', 'Receiver.Example.', '10.1.2.3', 'fd00:1::/32']);
+  const list = parseAllowList([
+    'localhost',
+    '127.0.0.0/8',
+    '::1',
+    '*.hooks.internal',
+    '.lan',
+    'Receiver.Example.',
+    '10.1.2.3',
+    'fd00:1::/32',
+  ]);
 
   it('matches names, the names under them, and only names under a *. or . entry', () => {
-    for (const name of ['localhost', 'api.localhost', 'a.hooks.internal', 'x.y.hooks.internal', 'box.lan', 'receiver.example', 'RECEIVER.EXAMPLE.', 'eu.receiver.example']) {
+    for (const name of [
+      'localhost',
+      'api.localhost',
+      'a.hooks.internal',
+      'x.y.hooks.internal',
+      'box.lan',
+      'receiver.example',
+      'RECEIVER.EXAMPLE.',
+      'eu.receiver.example',
+    ]) {
       expect(allowsName(list, name), name).toBe(true);
     }
     for (const name of ['hooks.internal', 'lan', 'other.internal', 'receiver.example.com', 'xreceiver.example', 'localhost.evil.example']) {
@@ -148,13 +170,16 @@ describe('the allow-list', () => {
   });
 
   it('matches addresses and ranges, also as IPv4 inside IPv6', () => {
-    for (const text of ['127.0.0.1', '127.9.9.9', '::1', '10.1.2.3', '::ffff:10.1.2.3', '::ffff:127.0.0.1', 'fd00:1::5']) expect(allowsAddress(list, ip(text)), text).toBe(true);
+    for (const text of ['127.0.0.1', '127.9.9.9', '::1', '10.1.2.3', '::ffff:10.1.2.3', '::ffff:127.0.0.1', 'fd00:1::5'])
+      expect(allowsAddress(list, ip(text)), text).toBe(true);
     for (const text of ['10.1.2.4', '::2', 'fd00:2::5', '169.254.169.254']) expect(allowsAddress(list, ip(text)), text).toBe(false);
   });
 
   it('refuses an entry it cannot read, naming the variable', () => {
     for (const entry of ['10.0.0.0/33', 'http://hooks.internal', 'hooks internal', 'hooks.internal/8', '*', '']) {
-      expect(() => parseAllowList([entry]), entry).toThrow(/^PINMARK_WEBHOOK_ALLOWED_HOSTS: ".*" is not a host name, an IP address or a CIDR range/);
+      expect(() => parseAllowList([entry]), entry).toThrow(
+        /^PINMARK_WEBHOOK_ALLOWED_HOSTS: ".*" is not a host name, an IP address or a CIDR range/,
+      );
     }
     expect(parseAllowList([])).toEqual({ names: [], ranges: [] });
   });

@@ -35,7 +35,10 @@ export const systemLookup: HostLookup = async (hostname) => {
 export function withTimeout(lookup: HostLookup, ms: number): HostLookup {
   return (hostname) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(Object.assign(new Error(`DNS lookup of ${hostname} timed out after ${ms} ms`), { code: 'ETIMEOUT' })), ms);
+      const timer = setTimeout(
+        () => reject(Object.assign(new Error(`DNS lookup of ${hostname} timed out after ${ms} ms`), { code: 'ETIMEOUT' })),
+        ms,
+      );
       lookup(hostname).then(
         (addresses) => (clearTimeout(timer), resolve(addresses)),
         (error: unknown) => (clearTimeout(timer), reject(error)),

@@ -20,7 +20,13 @@ beforeEach(() => receiver.reset());
 
 const LOOPBACK = [{ address: '127.0.0.1', family: 4 as const }];
 const post = (url: string, signal = AbortSignal.timeout(5000)) =>
-  pinnedPost({ url: new URL(url), addresses: LOOPBACK, headers: { 'content-type': 'application/json', 'x-test': '1' }, body: '{"a":1}', signal });
+  pinnedPost({
+    url: new URL(url),
+    addresses: LOOPBACK,
+    headers: { 'content-type': 'application/json', 'x-test': '1' },
+    body: '{"a":1}',
+    signal,
+  });
 
 describe('pinnedPost', () => {
   it('connects to the vetted address, never resolving the name, and sends the name as Host', async () => {
@@ -42,9 +48,9 @@ describe('pinnedPost', () => {
   it('rejects when aborted, and without an address to connect to', async () => {
     receiver.delay(2000);
     await expect(post(`http://receiver.invalid:${port}/hook`, AbortSignal.timeout(100))).rejects.toThrow();
-    await expect(pinnedPost({ url: new URL('http://receiver.invalid/'), addresses: [], headers: {}, body: '', signal: new AbortController().signal })).rejects.toThrow(
-      /no vetted address/,
-    );
+    await expect(
+      pinnedPost({ url: new URL('http://receiver.invalid/'), addresses: [], headers: {}, body: '', signal: new AbortController().signal }),
+    ).rejects.toThrow(/no vetted address/);
   });
 });
 
@@ -61,7 +67,9 @@ describe('pinnedLookup', () => {
     expect(await ask({})).toEqual([null, '2606:4700:4700::1111', 6]);
     expect(await ask({ family: 4 })).toEqual([null, '1.1.1.1', 4]);
     // No vetted address of the family asked for: an error, never a fallback to DNS.
-    const [refusal] = await new Promise<unknown[]>((resolve) => pinnedLookup([addresses[0]!])('x', { family: 4 }, (...args: unknown[]) => resolve(args)));
+    const [refusal] = await new Promise<unknown[]>((resolve) =>
+      pinnedLookup([addresses[0]!])('x', { family: 4 }, (...args: unknown[]) => resolve(args)),
+    );
     expect(refusal).toBeInstanceOf(Error);
   });
 });

@@ -33,7 +33,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
       callback(error, '', 0);
       return;
     }
-    if (options.all) (callback as unknown as (error: null, all: ResolvedAddress[]) => void)(null, wanted.map((a) => ({ ...a })));
+    if (options.all)
+      (callback as unknown as (error: null, all: ResolvedAddress[]) => void)(
+        null,
+        wanted.map((a) => ({ ...a })),
+      );
     else callback(null, first.address, first.family);
   };
 }

@@ -5,7 +5,16 @@
  * (pinned-post.ts), so a name cannot be public when checked and private when connected to (DNS
  * rebinding), and registrations stored under older rules are held to the current ones.
  */
-import { allowsAddress, allowsName, describeIp, isLocalhostName, normalizeHostName, parseAllowList, refusedKind, type AllowList } from './address-rules.ts';
+import {
+  allowsAddress,
+  allowsName,
+  describeIp,
+  isLocalhostName,
+  normalizeHostName,
+  parseAllowList,
+  refusedKind,
+  type AllowList,
+} from './address-rules.ts';
 import { parseIp } from './ip.ts';
 import { systemLookup, withTimeout, type HostLookup, type ResolvedAddress } from './lookup.ts';
 
@@ -69,10 +78,12 @@ export async function checkTarget(url: URL, policy: TargetPolicy, options: Check
   const addresses: ResolvedAddress[] = [];
   for (const answer of answers) {
     const ip = parseIp(answer.address);
-    if (!ip) return refused(`resolves to "${answer.address}", which is not an IP address`, 'resolves to something that is not an IP address');
+    if (!ip)
+      return refused(`resolves to "${answer.address}", which is not an IP address`, 'resolves to something that is not an IP address');
     // Any refused address refuses the name: which one a connection would use is not ours to choose.
     const kind = refusedKind(ip);
-    if (kind && !nameAllowed && !allowsAddress(policy.allow, ip)) return refused(`resolves to ${describeIp(ip)}, ${kind}`, `resolves to ${kind}`);
+    if (kind && !nameAllowed && !allowsAddress(policy.allow, ip))
+      return refused(`resolves to ${describeIp(ip)}, ${kind}`, `resolves to ${kind}`);
     addresses.push({ address: answer.address, family: ip.version });
   }
   return { outcome: 'allowed', addresses };

@@ -19,10 +19,10 @@ const WIRE_TYPES: Record<string, string> = {
   ThreadResponse: 'A thread with its messages, elements and scopes.',
   ResolveThreadResponse: '`{threadId, modifiedAt}`.',
   UnresolveThreadResponse: '`{threadId}`.',
-  ShortWebpageThread: 'The moved thread\'s pin fields.',
+  ShortWebpageThread: "The moved thread's pin fields.",
   MessageResponse: 'One message with its author, attachments and scopes.',
   ScreenshotUploadPolicyResponse: '`{key, policy, bucket, metadata}`: a presigned POST for the image.',
-  ScreenshotResponse: 'The thread\'s screenshot with a signed read URL.',
+  ScreenshotResponse: "The thread's screenshot with a signed read URL.",
   UploadPolicyResponse: '`{fileId, key, bucket, policy, metadata}`: a presigned POST for the file.',
   UploadCompleteResponse: 'The completed upload with a signed read URL.',
   MarkupObjectstoreResponse: '`{url, method: "PUT", headers, expiresAt, markupId, fileId}` (server/routes/markup-objectstore.ts).',
@@ -33,14 +33,15 @@ const WIRE_TYPES: Record<string, string> = {
   ProjectMessageTagsResponse: 'Users and tags that may be @mentioned on the markup.',
   ViewModesResponse: '`{viewModes}` with thread counts.',
   ItemResponse: 'A folder with its ancestors, or a markup item.',
-  ListFolderItemsResponse: 'One page of a folder\'s items with cursors.',
+  ListFolderItemsResponse: "One page of a folder's items with cursors.",
   WorkspaceResponse: 'A workspace.',
   WorkspaceDetailsResponse: 'WorkspaceResponse plus `iconUrl` once an icon is set.',
-  WorkspaceStorageResponse: '`{workspaceId, usedBytes, pendingBytes, quotaBytes, userQuotaBytes}` plus `user` (exchange tokens) or `users` (API keys) (server/model/storage-usage.ts).',
+  WorkspaceStorageResponse:
+    '`{workspaceId, usedBytes, pendingBytes, quotaBytes, userQuotaBytes}` plus `user` (exchange tokens) or `users` (API keys) (server/model/storage-usage.ts).',
   ListWorkspaceUsersResponse: '`{users, invitations}`.',
   ExternalUserResponse: 'An external user (customer-JWT identity) of the workspace.',
   WebhookRegistrationResponse: 'A webhook registration with its signing secret.',
-  ListWebhookRegistrationsResponse: '`{data}`: the workspace\'s registrations.',
+  ListWebhookRegistrationsResponse: "`{data}`: the workspace's registrations.",
   UserMetricsPage: '`{data, total}` of per-user figures.',
   ProjectMetricsPage: '`{data, total}` of per-project figures.',
   UserWorkspaceTotals: 'Workspace totals of the user metrics.',
@@ -75,22 +76,31 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
   400: { name: 'BadRequest', description: 'bad_request (query), malformed_json (body), unsupported_api_version (header)' },
   401: { name: 'Unauthorized', description: 'unauthorized or token_expired: missing, unknown or expired credential' },
   403: { name: 'Forbidden', description: 'forbidden: valid credential, not allowed (e.g. an exchange token on an admin endpoint)' },
-  404: { name: 'NotFound', description: 'not_found: unknown or malformed id, or outside the caller\'s reach' },
+  404: { name: 'NotFound', description: "not_found: unknown or malformed id, or outside the caller's reach" },
   409: { name: 'Conflict', description: 'conflict, already_consumed, etag_mismatch, upload_not_found or idempotency_in_progress' },
   410: { name: 'Gone', description: 'session_expired' },
   413: { name: 'PayloadTooLarge', description: 'payload_too_large' },
   415: { name: 'UnsupportedMediaType', description: 'unsupported_media_type' },
   422: { name: 'ValidationFailed', description: 'validation_failed (JSON that fails the schema or a rule) or idempotency_key_reused' },
   429: { name: 'TooManyRequests', description: 'rate_limited' },
-  507: { name: 'InsufficientStorage', description: 'quota_exceeded: the user\'s or the workspace\'s storage quota is used up (delete files, then retry)' },
+  507: {
+    name: 'InsufficientStorage',
+    description: "quota_exceeded: the user's or the workspace's storage quota is used up (delete files, then retry)",
+  },
 };
 
 const versionHeader = { $ref: '#/components/headers/ServiceApiVersion' };
 
 /** What a 429 carries besides the error (docs/api-decisions.md, "Rate limits"). */
 const rateLimitHeaders: Record<string, JsonSchema> = {
-  'Retry-After': { description: 'Seconds until the window ends and the request may be sent again', schema: { type: 'integer', minimum: 0 } },
-  'RateLimit-Limit': { description: 'Requests allowed in the window (draft-ietf-httpapi-ratelimit-headers-06)', schema: { type: 'integer' } },
+  'Retry-After': {
+    description: 'Seconds until the window ends and the request may be sent again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Limit': {
+    description: 'Requests allowed in the window (draft-ietf-httpapi-ratelimit-headers-06)',
+    schema: { type: 'integer' },
+  },
   'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
   'RateLimit-Policy': { description: 'The limit and its window, e.g. `60;w=60`', schema: { type: 'string' } },
@@ -133,8 +143,17 @@ export function components(): JsonSchema {
     },
     securitySchemes: {
       apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `pk_ws_…` (workspace) or `pk_org_…` (organization).' },
-      exchangeToken: { type: 'http', scheme: 'bearer', description: 'An exchange token `pmx_…` from POST /auth/exchange or /auth/sdk-exchange.' },
-      idpAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An identity-provider access token (only POST /auth/sdk-exchange).' },
+      exchangeToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An exchange token `pmx_…` from POST /auth/exchange or /auth/sdk-exchange.',
+      },
+      idpAccessToken: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'An identity-provider access token (only POST /auth/sdk-exchange).',
+      },
     },
   };
 }

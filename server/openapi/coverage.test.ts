@@ -28,7 +28,9 @@ function openApiPath(honoPath: string): string {
 
 function appRoutes(): Set<string> {
   // Middleware is registered as method ALL (use()); handlers under /api/v2 never are.
-  return new Set(s.app.routes.filter((r) => r.path.startsWith(`${API}/`) && r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`));
+  return new Set(
+    s.app.routes.filter((r) => r.path.startsWith(`${API}/`) && r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`),
+  );
 }
 
 describe('route coverage', () => {
@@ -36,8 +38,14 @@ describe('route coverage', () => {
     const served = appRoutes();
     const documented = new Set(routesDoc.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     expect(served.size).toBeGreaterThan(60);
-    expect([...served].filter((route) => !documented.has(route)), 'routes without a row in server/openapi/routes-doc*.ts').toEqual([]);
-    expect([...documented].filter((route) => !served.has(route)), 'rows without a route in the app').toEqual([]);
+    expect(
+      [...served].filter((route) => !documented.has(route)),
+      'routes without a row in server/openapi/routes-doc*.ts',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((route) => !served.has(route)),
+      'rows without a route in the app',
+    ).toEqual([]);
     expect(documented.size).toBe(routesDoc.length);
   });
 

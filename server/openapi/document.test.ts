@@ -44,7 +44,8 @@ function schemaProblems(schema: unknown, where: string): string[] {
     for (const [name, sub] of Object.entries(s.properties as Json)) problems.push(...schemaProblems(sub, `${where}.properties.${name}`));
   }
   if (s.required !== undefined) {
-    if (!Array.isArray(s.required) || s.required.some((r: unknown) => typeof r !== 'string')) problems.push(`${where}: required is not a list of names`);
+    if (!Array.isArray(s.required) || s.required.some((r: unknown) => typeof r !== 'string'))
+      problems.push(`${where}: required is not a list of names`);
     else if (s.properties) for (const r of s.required) if (!(r in s.properties)) problems.push(`${where}: required ${r} is not a property`);
   }
   if (s.items !== undefined) problems.push(...schemaProblems(s.items, `${where}.items`));
@@ -120,14 +121,18 @@ describe('the OpenAPI document', () => {
   it('documents the Service-API-Version header on every path and in every response', () => {
     for (const { path, method, op, item } of operations()) {
       expect(item.parameters.map(deref).some((p: Json) => p.name === 'Service-API-Version' && p.in === 'header')).toBe(true);
-      for (const response of Object.values(op.responses as Json)) expect(deref(response).headers?.['Service-API-Version'], `${method} ${path}`).toBeTruthy();
+      for (const response of Object.values(op.responses as Json))
+        expect(deref(response).headers?.['Service-API-Version'], `${method} ${path}`).toBeTruthy();
     }
   });
 
   it('gives every operation a success and error responses of the shared error shape', () => {
     for (const { path, method, op } of operations()) {
       const codes = Object.keys(op.responses);
-      expect(codes.filter((c) => /^2\d\d$/.test(c)), `${method} ${path}`).toHaveLength(1);
+      expect(
+        codes.filter((c) => /^2\d\d$/.test(c)),
+        `${method} ${path}`,
+      ).toHaveLength(1);
       expect(codes.every((c) => /^[2-5]\d\d$/.test(c))).toBe(true);
       expect(codes).toContain('400');
       for (const code of codes) {
@@ -141,7 +146,8 @@ describe('the OpenAPI document', () => {
 
   it('describes every body, parameter and response with JSON Schema objects', () => {
     const problems: string[] = [];
-    for (const [name, schema] of Object.entries(doc.components.schemas)) problems.push(...schemaProblems(schema, `components.schemas.${name}`));
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      problems.push(...schemaProblems(schema, `components.schemas.${name}`));
     for (const { path, method, op } of operations()) {
       if (method === 'get') expect(op.requestBody, `${method} ${path}`).toBeUndefined();
       for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Json)) {
@@ -150,7 +156,8 @@ describe('the OpenAPI document', () => {
         problems.push(...schemaProblems(media.schema, `${method} ${path} body`));
       }
       for (const [code, response] of Object.entries(op.responses as Json)) {
-        for (const media of Object.values((deref(response).content ?? {}) as Json)) problems.push(...schemaProblems(media.schema, `${method} ${path} ${code}`));
+        for (const media of Object.values((deref(response).content ?? {}) as Json))
+          problems.push(...schemaProblems(media.schema, `${method} ${path} ${code}`));
       }
     }
     expect(problems).toEqual([]);
@@ -169,10 +176,16 @@ describe('rate limits in the document', () => {
   it('every rate-limited API route documents its 429 with Retry-After, and no other route does', async () => {
     const { LIMITED_ROUTES } = await import('../http/rate-limit-rules.ts');
     const limited = new Set(
-      LIMITED_ROUTES.filter((route) => route.path.startsWith('/api/v2/')).map((route) => `${route.method} ${route.path.slice('/api/v2'.length).replace(/:(\w+)/g, '{$1}')}`),
+      LIMITED_ROUTES.filter((route) => route.path.startsWith('/api/v2/')).map(
+        (route) => `${route.method} ${route.path.slice('/api/v2'.length).replace(/:(\w+)/g, '{$1}')}`,
+      ),
     );
-    const documented = new Set([...operations()].filter(({ op }) => op.responses['429']).map(({ path, method }) => `${method.toUpperCase()} ${path}`));
+    const documented = new Set(
+      [...operations()].filter(({ op }) => op.responses['429']).map(({ path, method }) => `${method.toUpperCase()} ${path}`),
+    );
     expect(documented).toEqual(limited);
-    expect(Object.keys(deref(doc.components.responses.TooManyRequests).headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+    expect(Object.keys(deref(doc.components.responses.TooManyRequests).headers)).toEqual(
+      expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+    );
   });
 });

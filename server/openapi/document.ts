@@ -109,7 +109,8 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: 'Pinmark Feedback and Markup Service API',
       version: API_VERSION,
-      description: 'The reference server of the Feedback and Markup Service API v2. Success bodies are `{"data": …}` (or none with 204); every failure is `{"error": {"code", "message", "details?"}}`. Wire types: src/api/wire.ts.',
+      description:
+        'The reference server of the Feedback and Markup Service API v2. Success bodies are `{"data": …}` (or none with 204); every failure is `{"error": {"code", "message", "details?"}}`. Wire types: src/api/wire.ts.',
     },
     servers: [{ url: '/api/v2' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),

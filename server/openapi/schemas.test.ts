@@ -29,7 +29,7 @@ function zodJsonSchema(schema: z.ZodType): Json {
   return rest;
 }
 
-describe('request schemas come from the routes\' zod objects', () => {
+describe("request schemas come from the routes' zod objects", () => {
   const bodies: [string, string, z.ZodType][] = [
     ['post', '/threads', createThreadSchema],
     ['patch', '/messages/{id}', updateMessageSchema],
@@ -53,7 +53,12 @@ describe('request schemas come from the routes\' zod objects', () => {
     const expected = zodJsonSchema(schema);
     const params = (op(method, path).parameters as Json[]).filter((p) => p.in === 'query');
     expect(Object.fromEntries(params.map((p) => [p.name, p.schema]))).toEqual(expected.properties);
-    expect(params.filter((p) => p.required).map((p) => p.name).sort()).toEqual([...expected.required].sort());
+    expect(
+      params
+        .filter((p) => p.required)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual([...expected.required].sort());
   });
 });
 
@@ -96,12 +101,20 @@ describe('a request missing a documented required field is refused', () => {
   });
 
   it('POST /upload-policy', async () => {
-    const valid = { resourceType: 'message_attachment', resourceId: s.seed.markupId, filename: 'a.png', contentType: 'image/png', filesize: 10 };
+    const valid = {
+      resourceType: 'message_attachment',
+      resourceId: s.seed.markupId,
+      filename: 'a.png',
+      contentType: 'image/png',
+      filesize: 10,
+    };
     expect(await eachRequiredBodyField('post', '/upload-policy', '/upload-policy', reviewer, valid)).toBe(5);
   });
 
   it('PATCH /markups/{id}/read-only', async () => {
-    expect(await eachRequiredBodyField('patch', '/markups/{id}/read-only', `/markups/${s.seed.markupId}/read-only`, apiKey, { readOnly: false })).toBe(1);
+    expect(
+      await eachRequiredBodyField('patch', '/markups/{id}/read-only', `/markups/${s.seed.markupId}/read-only`, apiKey, { readOnly: false }),
+    ).toBe(1);
   });
 
   it('POST /auth/exchange (public)', async () => {

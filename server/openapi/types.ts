@@ -9,7 +9,19 @@ export type JsonSchema = Record<string, unknown>;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export type Tag = 'auth' | 'threads' | 'messages' | 'screenshots' | 'uploads' | 'markups' | 'items' | 'workspace' | 'users' | 'webhooks' | 'metrics' | 'meta';
+export type Tag =
+  | 'auth'
+  | 'threads'
+  | 'messages'
+  | 'screenshots'
+  | 'uploads'
+  | 'markups'
+  | 'items'
+  | 'workspace'
+  | 'users'
+  | 'webhooks'
+  | 'metrics'
+  | 'meta';
 
 /**
  * Who may call: nobody needs a credential (`public`), an identity-provider access token (`idp`,
@@ -64,7 +76,11 @@ export interface RouteDoc {
  * Refinements (cross-field rules) are not representable and are left to descriptions.
  */
 export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 

@@ -26,7 +26,12 @@ interface Uploaded {
 }
 
 /** policy → POST to the store → complete (unless `completeIt` is false). */
-async function upload(token: string, resourceId: string, file = { name: 'notes.txt', type: 'text/plain', bytes: 'hello world' }, completeIt = true): Promise<Uploaded> {
+async function upload(
+  token: string,
+  resourceId: string,
+  file = { name: 'notes.txt', type: 'text/plain', bytes: 'hello world' },
+  completeIt = true,
+): Promise<Uploaded> {
   const size = Buffer.byteLength(file.bytes);
   const p = await s.request('POST', `${API}/upload-policy`, {
     token,
@@ -36,7 +41,10 @@ async function upload(token: string, resourceId: string, file = { name: 'notes.t
   const stored = await postForm(s.app, p.body.data.policy, { bytes: file.bytes, type: file.type, name: file.name });
   if (stored.status !== 204) throw new Error(`store: ${stored.status} ${await stored.text()}`);
   if (completeIt) {
-    const done = await s.request('POST', `${API}/upload-complete`, { token, body: { fileId: p.body.data.fileId, etag: stored.headers.get('etag') } });
+    const done = await s.request('POST', `${API}/upload-complete`, {
+      token,
+      body: { fileId: p.body.data.fileId, etag: stored.headers.get('etag') },
+    });
     if (done.status !== 200) throw new Error(`complete: ${done.status} ${done.text}`);
   }
   return { fileId: p.body.data.fileId, key: p.body.data.key };
@@ -55,7 +63,9 @@ describe('attaching uploads', () => {
     expect(attachment).toEqual({
       id: expect.any(String),
       messageId: res.body.data.id,
-      url: expect.stringMatching(/^http:\/\/localhost:8787\/storage\/pinmark\/ws\/.+\/diagnostics\.json\?X-Amz-Algorithm=AWS4-HMAC-SHA256&/),
+      url: expect.stringMatching(
+        /^http:\/\/localhost:8787\/storage\/pinmark\/ws\/.+\/diagnostics\.json\?X-Amz-Algorithm=AWS4-HMAC-SHA256&/,
+      ),
       etag: md5Hex(json.bytes),
       mimeType: 'application/json',
       originalFilename: 'diagnostics.json',
@@ -74,7 +84,8 @@ describe('attaching uploads', () => {
     try {
       expect((await s.app.request(attachment.url)).status).toBe(403);
       // (The reviewers' 1-hour tokens have expired too; an API key reads the thread again.)
-      const fresh = (await s.request('GET', `${API}/threads/${threadId}`, { token: s.seed.workspaceApiKey })).body.data.messages.at(-1).attachments[0].url;
+      const fresh = (await s.request('GET', `${API}/threads/${threadId}`, { token: s.seed.workspaceApiKey })).body.data.messages.at(-1)
+        .attachments[0].url;
       expect((await s.app.request(fresh)).status).toBe(200);
     } finally {
       s.clock.advance(-71 * 60 * 1000);
@@ -83,7 +94,10 @@ describe('attaching uploads', () => {
 
   it('attaches to a new thread (uploaded for its markup) and to an edit', async () => {
     const image = await upload(alice.token, s.seed.markupId, { name: 'crop.png', type: 'image/png', bytes: 'not really a png' });
-    const created = await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody({ attachments: [{ fileId: image.fileId }] }) });
+    const created = await s.request('POST', `${API}/threads`, {
+      token: alice.token,
+      body: threadBody({ attachments: [{ fileId: image.fileId }] }),
+    });
     expect(created.status).toBe(200);
     expect(created.body.data.messages[0].attachments[0]).toMatchObject({ mimeType: 'image/png', originalFilename: 'crop.png' });
     expect(created.body.data.screenshot).toBeNull();
@@ -91,12 +105,24 @@ describe('attaching uploads', () => {
     const message = (await reply(alice.token, { content: 'two files' })).body.data;
     const a = await upload(alice.token, threadId, { name: 'a.txt', type: 'text/plain', bytes: 'A' });
     const b = await upload(alice.token, threadId, { name: 'b.txt', type: 'text/plain', bytes: 'B' });
-    const first = await s.request('PATCH', `${API}/messages/${message.id}`, { token: alice.token, body: { attachments: [{ fileId: a.fileId }, { fileId: b.fileId }] } });
+    const first = await s.request('PATCH', `${API}/messages/${message.id}`, {
+      token: alice.token,
+      body: { attachments: [{ fileId: a.fileId }, { fileId: b.fileId }] },
+    });
     expect(first.body.data.attachments.map((x: { originalFilename: string }) => x.originalFilename)).toEqual(['a.txt', 'b.txt']);
-    const reordered = await s.request('PATCH', `${API}/messages/${message.id}`, { token: alice.token, body: { attachments: [{ fileId: b.fileId }, { fileId: a.fileId }] } });
-    expect(reordered.body.data.attachments.map((x: { id: string }) => x.id)).toEqual([first.body.data.attachments[1].id, first.body.data.attachments[0].id]);
+    const reordered = await s.request('PATCH', `${API}/messages/${message.id}`, {
+      token: alice.token,
+      body: { attachments: [{ fileId: b.fileId }, { fileId: a.fileId }] },
+    });
+    expect(reordered.body.data.attachments.map((x: { id: string }) => x.id)).toEqual([
+      first.body.data.attachments[1].id,
+      first.body.data.attachments[0].id,
+    ]);
     // Dropping a from the list deletes its file; b keeps its attachment id.
-    const second = await s.request('PATCH', `${API}/messages/${message.id}`, { token: alice.token, body: { attachments: [{ fileId: b.fileId }] } });
+    const second = await s.request('PATCH', `${API}/messages/${message.id}`, {
+      token: alice.token,
+      body: { attachments: [{ fileId: b.fileId }] },
+    });
     expect(second.body.data.attachments).toEqual([first.body.data.attachments[1]]);
     expect(await exists(a.key)).toBe(false);
     expect(await exists(b.key)).toBe(true);
@@ -109,11 +135,20 @@ describe('attaching uploads', () => {
     const used = await upload(alice.token, threadId);
     await reply(alice.token, { content: 'uses it', attachments: [{ fileId: used.fileId }] });
     const screenshotPolicy = (
-      await s.request('POST', `${API}/upload-policy`, { token: alice.token, body: { resourceType: 'thread_screenshot', resourceId: threadId, filename: 's.png', contentType: 'image/png', filesize: 3 } })
+      await s.request('POST', `${API}/upload-policy`, {
+        token: alice.token,
+        body: { resourceType: 'thread_screenshot', resourceId: threadId, filename: 's.png', contentType: 'image/png', filesize: 3 },
+      })
     ).body.data;
     const orgId = await createOrganization(s.db, 'Foreign', s.clock.now());
     const ws = await createWorkspace(s.db, orgId, 'Foreign', s.clock.now());
-    const foreignKey = await createApiKey(s.db, { kind: 'workspace', organizationId: orgId, workspaceId: ws.id, name: 'Foreign key', now: s.clock.now() });
+    const foreignKey = await createApiKey(s.db, {
+      kind: 'workspace',
+      organizationId: orgId,
+      workspaceId: ws.id,
+      name: 'Foreign key',
+      now: s.clock.now(),
+    });
     const foreignMarkup = await createWebpageMarkup(s.db, { workspaceId: ws.id, name: 'F', url: 'https://f.example/', now: s.clock.now() });
     const foreign = await upload(foreignKey, foreignMarkup);
     const ok = await upload(alice.token, threadId);
@@ -156,13 +191,21 @@ describe('cleaning up stored files', () => {
   it('deletes the files of a deleted message and of a deleted thread', async () => {
     const own = (await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody() })).body.data.id;
     const first = await upload(alice.token, own);
-    const message = (await s.request('POST', `${API}/threads/${own}/messages`, { token: alice.token, body: { content: 'x', attachments: [{ fileId: first.fileId }] } })).body.data;
+    const message = (
+      await s.request('POST', `${API}/threads/${own}/messages`, {
+        token: alice.token,
+        body: { content: 'x', attachments: [{ fileId: first.fileId }] },
+      })
+    ).body.data;
     expect(await exists(first.key)).toBe(true);
     expect((await s.request('DELETE', `${API}/messages/${message.id}`, { token: alice.token })).status).toBe(204);
     expect(await exists(first.key)).toBe(false);
 
     const second = await upload(alice.token, own);
-    await s.request('POST', `${API}/threads/${own}/messages`, { token: alice.token, body: { content: 'y', attachments: [{ fileId: second.fileId }] } });
+    await s.request('POST', `${API}/threads/${own}/messages`, {
+      token: alice.token,
+      body: { content: 'y', attachments: [{ fileId: second.fileId }] },
+    });
     expect((await s.request('DELETE', `${API}/threads/${own}`, { token: alice.token })).status).toBe(204);
     expect(await exists(second.key)).toBe(false);
     expect((await s.db.query('SELECT 1 FROM uploads WHERE id = $1', [second.fileId])).length).toBe(0);

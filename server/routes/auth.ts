@@ -32,7 +32,9 @@ export function originOf(value: string | undefined): string | undefined {
 }
 
 async function installationByPublicKey(deps: AppDeps, publicKey: string): Promise<InstallationRow> {
-  const installation = await queryOne<InstallationRow>(deps.db, `SELECT ${INSTALLATION_COLUMNS} FROM installations WHERE public_key = $1`, [publicKey]);
+  const installation = await queryOne<InstallationRow>(deps.db, `SELECT ${INSTALLATION_COLUMNS} FROM installations WHERE public_key = $1`, [
+    publicKey,
+  ]);
   if (!installation) throw notFound('Installation (publicKey)');
   return installation;
 }
@@ -83,10 +85,23 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
     const now = deps.clock.now();
     const { installation, claims } = await verifyCustomerJwt(deps.db, token, now);
     const markup = await markupOfWorkspace(deps, claims.markupId, installation.workspace_id);
-    if (!markup) throw unauthorized('Customer token refused: claim markupId: no such markup in this installation\'s workspace');
+    if (!markup) throw unauthorized("Customer token refused: claim markupId: no such markup in this installation's workspace");
     const response = await deps.db.transaction(async (tx) => {
-      const userId = await upsertExternalUser(tx, installation.workspace_id, claims.sub, { name: claims.name ?? claims.email ?? claims.sub, email: claims.email }, now);
-      return mintExchangeToken(tx, { workspaceId: installation.workspace_id, userId, markup, installationId: installation.id, source: 'customer_jwt', now });
+      const userId = await upsertExternalUser(
+        tx,
+        installation.workspace_id,
+        claims.sub,
+        { name: claims.name ?? claims.email ?? claims.sub, email: claims.email },
+        now,
+      );
+      return mintExchangeToken(tx, {
+        workspaceId: installation.workspace_id,
+        userId,
+        markup,
+        installationId: installation.id,
+        source: 'customer_jwt',
+        now,
+      });
     });
     return ok(c, response);
   });
@@ -112,7 +127,14 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
     const now = deps.clock.now();
     const response = await deps.db.transaction(async (tx) => {
       const userId = await upsertIdpUser(tx, installation.workspace_id, identity.issuer, identity.subject, identity, now);
-      const minted = await mintExchangeToken(tx, { workspaceId: installation.workspace_id, userId, markup, installationId: installation.id, source: 'sdk', now });
+      const minted = await mintExchangeToken(tx, {
+        workspaceId: installation.workspace_id,
+        userId,
+        markup,
+        installationId: installation.id,
+        source: 'sdk',
+        now,
+      });
       const result: SdkExchangeResponse = { ...minted, validatedSdkOrigin: sdkOrigin, name: identity.name };
       if (body.state) {
         await storeSdkSession(tx, {

@@ -24,7 +24,10 @@ export interface DemoPage {
 }
 
 const decodeAttribute = (value: string): string =>
-  value.replace(/&(quot|#39|apos|lt|gt|amp);/g, (_, name: string) => ({ quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>', amp: '&' })[name]!);
+  value.replace(
+    /&(quot|#39|apos|lt|gt|amp);/g,
+    (_, name: string) => ({ quot: '"', '#39': "'", apos: "'", lt: '<', gt: '>', amp: '&' })[name]!,
+  );
 
 const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -32,7 +35,8 @@ export function prepareDemoPage(source: string): DemoPage {
   if (source.includes(NONCE_PLACEHOLDER)) return { html: source, handlerHashes: [], baseOrigins: [], ownsNonce: true };
   const html = source.replace(/<(script|style)\b(?![^>]*\bnonce=)/gi, `<$1 nonce="${NONCE_PLACEHOLDER}"`);
   const handlers = new Set<string>();
-  for (const match of source.matchAll(/\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) handlers.add(cspHash(decodeAttribute(match[1] ?? match[2] ?? '')));
+  for (const match of source.matchAll(/\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')/gi))
+    handlers.add(cspHash(decodeAttribute(match[1] ?? match[2] ?? '')));
   const baseOrigins = new Set<string>();
   for (const match of source.matchAll(/<base\b[^>]*\bhref\s*=\s*["']([^"']+)["']/gi)) {
     try {

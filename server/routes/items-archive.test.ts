@@ -34,12 +34,15 @@ const statusOf = async (markupId: string) => (await s.request('GET', `${API}/mar
 const parentOf = async (id: string) => (await s.request('GET', `${API}/items/${id}`, { token: ws.key })).body.data.parentFolderId;
 /** The markup_status_changed events of this workspace, as delivered: [markup id, new status]. */
 async function statusEvents(): Promise<Array<[string, string]>> {
-  const rows = await s.db.query<{ payload: string }>("SELECT payload FROM webhook_deliveries WHERE workspace_id = $1 AND event_type = 'markup_status_changed' ORDER BY created_at, payload", [ws.id]);
+  const rows = await s.db.query<{ payload: string }>(
+    "SELECT payload FROM webhook_deliveries WHERE workspace_id = $1 AND event_type = 'markup_status_changed' ORDER BY created_at, payload",
+    [ws.id],
+  );
   return rows.map((r) => JSON.parse(r.payload) as WebhookEvent<any>).map((e) => [e.data.markup.id, e.data.markup.status]);
 }
 
 describe('PATCH /items/archive', () => {
-  it('moves a markup into the archive folder: listed there, status archived, one event naming the key\'s service user', async () => {
+  it("moves a markup into the archive folder: listed there, status archived, one event naming the key's service user", async () => {
     const markupId = await newMarkup(s, ws, ws.rootFolderId, 'Page');
     const res = await archive([markupId]);
     expect(res.status).toBe(204);
@@ -65,7 +68,12 @@ describe('PATCH /items/archive', () => {
     const read = (await s.request('GET', `${API}/items/${b}`, { token: ws.key })).body.data;
     expect(read.ancestors.map((x: { kind: string }) => x.kind)).toEqual(['archive', 'folder']);
     expect([await statusOf(inA), await statusOf(inB), await statusOf(outside)]).toEqual(['archived', 'archived', 'editing']);
-    expect((await statusEvents()).sort()).toEqual([[inA, 'archived'], [inB, 'archived']].sort());
+    expect((await statusEvents()).sort()).toEqual(
+      [
+        [inA, 'archived'],
+        [inB, 'archived'],
+      ].sort(),
+    );
   });
 
   it('carries listed items inside a listed folder along; already archived items and repeats change nothing', async () => {
@@ -88,7 +96,13 @@ describe('PATCH /items/archive', () => {
     await s.request('DELETE', `${API}/items/${gone}`, { token: ws.key });
     const res = await archive([good, theirs, 'not-a-uuid', gone, ws.rootFolderId, ws.archiveFolderId]);
     expect(res.status).toBe(422);
-    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['folderItemIds.1', 'folderItemIds.2', 'folderItemIds.3', 'folderItemIds.4', 'folderItemIds.5']);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+      'folderItemIds.1',
+      'folderItemIds.2',
+      'folderItemIds.3',
+      'folderItemIds.4',
+      'folderItemIds.5',
+    ]);
     expect(await statusOf(good)).toBe('editing');
     expect(await childIds(s, ws, ws.archiveFolderId)).toEqual([]);
     expect(await statusEvents()).toEqual([]);
@@ -97,11 +111,23 @@ describe('PATCH /items/archive', () => {
   it('validates the body: 1–100 string ids, withPath "0" or "1" (422); exchange tokens 403', async () => {
     const id = await newMarkup(s, ws, ws.rootFolderId, 'Kept');
     const many = Array.from({ length: 101 }, () => id);
-    for (const body of [{}, { folderItemIds: [] }, { folderItemIds: many }, { folderItemIds: id }, { folderItemIds: [7] }, { folderItemIds: [id], withPath: 1 }, { folderItemIds: [id], withPath: '2' }]) {
-      expect((await s.request('PATCH', `${API}/items/archive`, { token: ws.key, body })).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    for (const body of [
+      {},
+      { folderItemIds: [] },
+      { folderItemIds: many },
+      { folderItemIds: id },
+      { folderItemIds: [7] },
+      { folderItemIds: [id], withPath: 1 },
+      { folderItemIds: [id], withPath: '2' },
+    ]) {
+      expect((await s.request('PATCH', `${API}/items/archive`, { token: ws.key, body })).status, JSON.stringify(body).slice(0, 80)).toBe(
+        422,
+      );
     }
     const reviewer = await s.exchangeToken({ sub: 'archive-reviewer' });
-    expect((await s.request('PATCH', `${API}/items/archive`, { token: reviewer.token, body: { folderItemIds: [s.seed.markupId] } })).status).toBe(403);
+    expect(
+      (await s.request('PATCH', `${API}/items/archive`, { token: reviewer.token, body: { folderItemIds: [s.seed.markupId] } })).status,
+    ).toBe(403);
     expect(await statusOf(id)).toBe('editing');
   });
 
@@ -128,7 +154,12 @@ describe('PATCH /items/restore', () => {
     expect(await childIds(s, ws, ws.rootFolderId)).toEqual([a, b, loose]);
     expect(await childIds(s, ws, ws.archiveFolderId)).toEqual([]);
     expect([await statusOf(inB), await statusOf(loose)]).toEqual(['editing', 'editing']);
-    expect((await statusEvents()).filter(([, status]) => status === 'editing').sort()).toEqual([[inB, 'editing'], [loose, 'editing']].sort());
+    expect((await statusEvents()).filter(([, status]) => status === 'editing').sort()).toEqual(
+      [
+        [inB, 'editing'],
+        [loose, 'editing'],
+      ].sort(),
+    );
   });
 
   it('withPath=1 returns items to the folder they were archived from, or the root when it is gone or archived', async () => {

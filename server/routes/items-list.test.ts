@@ -29,11 +29,13 @@ afterAll(async () => {
   await s.close();
 });
 
-const list = (query = '', token = ws.key, folderId = ws.rootFolderId) => s.request('GET', `${API}/items/${folderId}/items${query}`, { token });
+const list = (query = '', token = ws.key, folderId = ws.rootFolderId) =>
+  s.request('GET', `${API}/items/${folderId}/items${query}`, { token });
 
 describe('orders', () => {
   it('az by default (case-insensitive), folders first; za; created newest first', async () => {
-    const f = folders, m = markups;
+    const f = folders,
+      m = markups;
     expect(await childIds(s, ws, ws.rootFolderId)).toEqual([f.Alpha, f.beta, f.gamma, m.Charlie, m.delta, m.echo]);
     expect(await childIds(s, ws, ws.rootFolderId, '&order=az')).toEqual([f.Alpha, f.beta, f.gamma, m.Charlie, m.delta, m.echo]);
     expect(await childIds(s, ws, ws.rootFolderId, '&order=za')).toEqual([f.gamma, f.beta, f.Alpha, m.echo, m.delta, m.Charlie]);
@@ -101,7 +103,10 @@ describe('pages and cursors', () => {
       } while (cursor);
       expect(seen, order).toEqual(all);
       const back = await list(`?order=${order}&limit=4&before=${pages[1]!.prev}`);
-      expect(back.body.data.data.map((i: { id: string }) => i.id), order).toEqual(pages[0]!.ids);
+      expect(
+        back.body.data.data.map((i: { id: string }) => i.id),
+        order,
+      ).toEqual(pages[0]!.ids);
       expect(back.body.data).toMatchObject({ hasMore: false, prevCursor: null });
       expect(back.body.data.nextCursor).toEqual(expect.any(String));
     }
@@ -121,8 +126,20 @@ describe('pages and cursors', () => {
   it('refuses bad queries with 400: limit, page, cursors, combinations; ttl is accepted', async () => {
     const cursor = (await list('?limit=1')).body.data.nextCursor;
     const bad = [
-      '?limit=0', '?limit=101', '?limit=x', '?limit=-1', '?page=0', '?page=1.5', '?order=name', '?ttl=-1', '?ttl=abc',
-      `?since=${cursor}&before=${cursor}`, `?page=2&since=${cursor}`, '?since=garbage', '?before=e30', `?order=za&since=${cursor}`,
+      '?limit=0',
+      '?limit=101',
+      '?limit=x',
+      '?limit=-1',
+      '?page=0',
+      '?page=1.5',
+      '?order=name',
+      '?ttl=-1',
+      '?ttl=abc',
+      `?since=${cursor}&before=${cursor}`,
+      `?page=2&since=${cursor}`,
+      '?since=garbage',
+      '?before=e30',
+      `?order=za&since=${cursor}`,
     ];
     for (const query of bad) {
       const res = await list(query);
@@ -134,9 +151,15 @@ describe('pages and cursors', () => {
     expect((await list('?ttl=3600&limit=100')).body.data.total).toBe(6);
   });
 
-  it('answers 404 for a markup, an unknown or another workspace\'s folder; lists the (empty) archive', async () => {
+  it("answers 404 for a markup, an unknown or another workspace's folder; lists the (empty) archive", async () => {
     const other = await freshWorkspace(s, 'Foreign');
     for (const id of [markups.delta, other.rootFolderId, 'nope']) expect((await list('', ws.key, id!)).status).toBe(404);
-    expect((await list('', ws.key, ws.archiveFolderId)).body.data).toEqual({ data: [], hasMore: false, nextCursor: null, prevCursor: null, total: 0 });
+    expect((await list('', ws.key, ws.archiveFolderId)).body.data).toEqual({
+      data: [],
+      hasMore: false,
+      nextCursor: null,
+      prevCursor: null,
+      total: 0,
+    });
   });
 });

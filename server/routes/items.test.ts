@@ -26,8 +26,17 @@ describe('GET /items/:id', () => {
     const root = await s.request('GET', `${API}/items/${ws.rootFolderId}`, { token: ws.key });
     expect(root.status).toBe(200);
     expect(root.body.data).toEqual({
-      itemType: 'folder', id: ws.rootFolderId, type: 'folder', kind: 'root', name: 'Root', fallbackName: null, parentFolderId: null,
-      workspaceId: ws.id, createdAt: new Date(s.clock.now()).toISOString(), modifiedAt: new Date(s.clock.now()).toISOString(), ancestors: [],
+      itemType: 'folder',
+      id: ws.rootFolderId,
+      type: 'folder',
+      kind: 'root',
+      name: 'Root',
+      fallbackName: null,
+      parentFolderId: null,
+      workspaceId: ws.id,
+      createdAt: new Date(s.clock.now()).toISOString(),
+      modifiedAt: new Date(s.clock.now()).toISOString(),
+      ancestors: [],
     });
     const a = await newFolder(s, ws, ws.rootFolderId, 'A');
     const b = await newFolder(s, ws, a, 'B');
@@ -51,7 +60,7 @@ describe('GET /items/:id', () => {
     expect(item.body.data).toEqual({ ...markup.body.data, itemType: 'markup', parentFolderId: folder });
   });
 
-  it('answers 404 for unknown, malformed, deleted and other workspaces\' ids', async () => {
+  it("answers 404 for unknown, malformed, deleted and other workspaces' ids", async () => {
     const ws = await freshWorkspace(s);
     const other = await freshWorkspace(s, 'Other');
     const theirs = await newFolder(s, other, other.rootFolderId, 'Theirs');
@@ -69,15 +78,21 @@ describe('who may call', () => {
   it('refuses exchange tokens on every items route (403) and missing credentials (401)', async () => {
     const root = (await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey })).body.data.rootFolderId;
     const calls: Array<[string, string, unknown?]> = [
-      ['GET', `/items/${root}`], ['GET', `/items/${root}/items`], ['POST', '/items', { parentFolderId: root, name: 'X' }],
-      ['PATCH', '/items/archive', { folderItemIds: [s.seed.markupId] }], ['PATCH', '/items/restore', { folderItemIds: [s.seed.markupId] }],
-      ['PATCH', `/items/${s.seed.markupId}`, { name: 'X' }], ['DELETE', `/items/${s.seed.markupId}`],
+      ['GET', `/items/${root}`],
+      ['GET', `/items/${root}/items`],
+      ['POST', '/items', { parentFolderId: root, name: 'X' }],
+      ['PATCH', '/items/archive', { folderItemIds: [s.seed.markupId] }],
+      ['PATCH', '/items/restore', { folderItemIds: [s.seed.markupId] }],
+      ['PATCH', `/items/${s.seed.markupId}`, { name: 'X' }],
+      ['DELETE', `/items/${s.seed.markupId}`],
     ];
     for (const [method, path, body] of calls) {
       expect((await s.request(method, `${API}${path}`, { token: reviewer, body })).status, `${method} ${path}`).toBe(403);
       expect((await s.request(method, `${API}${path}`, { body })).status, `${method} ${path}`).toBe(401);
     }
-    expect((await s.request('GET', `${API}/markups/${s.seed.markupId}`, { token: s.seed.workspaceApiKey })).body.data.name).toBe('Pinmark demo site');
+    expect((await s.request('GET', `${API}/markups/${s.seed.markupId}`, { token: s.seed.workspaceApiKey })).body.data.name).toBe(
+      'Pinmark demo site',
+    );
   });
 
   it('lets an organization key act on a workspace it names with ?workspaceId= (400 without, 404 out of reach)', async () => {
@@ -85,18 +100,28 @@ describe('who may call', () => {
     const orgKey = s.seed.organizationApiKey;
     expect((await s.request('GET', `${API}/items/${ws.rootFolderId}`, { token: orgKey })).status).toBe(400);
     expect((await s.request('GET', `${API}/items/${ws.rootFolderId}?workspaceId=${ws.id}`, { token: orgKey })).status).toBe(200);
-    expect((await s.request('GET', `${API}/items/${ws.rootFolderId}?workspaceId=${s.seed.workspaceId}`, { token: orgKey })).status).toBe(404);
-    const res = await s.request('POST', `${API}/items?workspaceId=${ws.id}`, { token: orgKey, body: { parentFolderId: ws.rootFolderId, name: 'By org' } });
+    expect((await s.request('GET', `${API}/items/${ws.rootFolderId}?workspaceId=${s.seed.workspaceId}`, { token: orgKey })).status).toBe(
+      404,
+    );
+    const res = await s.request('POST', `${API}/items?workspaceId=${ws.id}`, {
+      token: orgKey,
+      body: { parentFolderId: ws.rootFolderId, name: 'By org' },
+    });
     expect(res.status).toBe(204);
     // A workspace key naming another workspace is answered 404 (existence not revealed).
-    expect((await s.request('GET', `${API}/items/${ws.rootFolderId}?workspaceId=${s.seed.workspaceId}`, { token: ws.key })).status).toBe(404);
+    expect((await s.request('GET', `${API}/items/${ws.rootFolderId}?workspaceId=${s.seed.workspaceId}`, { token: ws.key })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('POST /items', () => {
   it('creates a folder (204 with Location), trimming the name and keeping the fallback name', async () => {
     const ws = await freshWorkspace(s);
-    const res = await s.request('POST', `${API}/items`, { token: ws.key, body: { parentFolderId: ws.rootFolderId.toUpperCase(), name: '  Q3 campaign ', fallbackName: ' Campaign ' } });
+    const res = await s.request('POST', `${API}/items`, {
+      token: ws.key,
+      body: { parentFolderId: ws.rootFolderId.toUpperCase(), name: '  Q3 campaign ', fallbackName: ' Campaign ' },
+    });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     const id = res.headers.get('location')!.split('/').pop()!;
@@ -117,11 +142,20 @@ describe('POST /items', () => {
     const before = await folderCount(ws);
     const root = ws.rootFolderId;
     const bodies: Array<[unknown, string]> = [
-      [{ name: 'x' }, 'parentFolderId'], [{ parentFolderId: root }, 'name'], [{ parentFolderId: root, name: '' }, 'name'], [{ parentFolderId: root, name: '   ' }, 'name'],
-      [{ parentFolderId: root, name: 'x'.repeat(256) }, 'name'], [{ parentFolderId: root, name: 'x', fallbackName: 'y'.repeat(256) }, 'fallbackName'],
-      [{ parentFolderId: root, name: 7 }, 'name'], [{ parentFolderId: 7, name: 'x' }, 'parentFolderId'], [{ parentFolderId: 'not-a-uuid', name: 'x' }, 'parentFolderId'],
-      [{ parentFolderId: other.rootFolderId, name: 'x' }, 'parentFolderId'], [{ parentFolderId: markupId, name: 'x' }, 'parentFolderId'],
-      [{ parentFolderId: ws.archiveFolderId, name: 'x' }, 'parentFolderId'], [{ parentFolderId: archived, name: 'x' }, 'parentFolderId'], [[], ''],
+      [{ name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: root }, 'name'],
+      [{ parentFolderId: root, name: '' }, 'name'],
+      [{ parentFolderId: root, name: '   ' }, 'name'],
+      [{ parentFolderId: root, name: 'x'.repeat(256) }, 'name'],
+      [{ parentFolderId: root, name: 'x', fallbackName: 'y'.repeat(256) }, 'fallbackName'],
+      [{ parentFolderId: root, name: 7 }, 'name'],
+      [{ parentFolderId: 7, name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: 'not-a-uuid', name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: other.rootFolderId, name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: markupId, name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: ws.archiveFolderId, name: 'x' }, 'parentFolderId'],
+      [{ parentFolderId: archived, name: 'x' }, 'parentFolderId'],
+      [[], ''],
     ];
     for (const [body, path] of bodies) {
       const res = await s.request('POST', `${API}/items`, { token: ws.key, body });
@@ -159,7 +193,10 @@ describe('PATCH /items/:id', () => {
     expect((await s.request('PATCH', `${API}/items/${markupId}`, { token: ws.key, body: { name: 'New markup' } })).status).toBe(204);
     const renamed = (await s.request('GET', `${API}/items/${folder}`, { token: ws.key })).body.data;
     expect(renamed).toMatchObject({ name: 'New', modifiedAt: new Date(s.clock.now()).toISOString() });
-    expect((await s.request('GET', `${API}/markups/${markupId}`, { token: ws.key })).body.data).toMatchObject({ name: 'New markup', modifiedAt: new Date(s.clock.now()).toISOString() });
+    expect((await s.request('GET', `${API}/markups/${markupId}`, { token: ws.key })).body.data).toMatchObject({
+      name: 'New markup',
+      modifiedAt: new Date(s.clock.now()).toISOString(),
+    });
     s.clock.advance(1000);
     expect((await s.request('PATCH', `${API}/items/${folder}`, { token: ws.key, body: { name: 'New' } })).status).toBe(204);
     expect((await s.request('GET', `${API}/items/${folder}`, { token: ws.key })).body.data.modifiedAt).toBe(renamed.modifiedAt);
@@ -207,11 +244,12 @@ describe('DELETE /items/:id', () => {
     expect(await count('SELECT count(*)::int AS n FROM folders WHERE id IN ($1, $2) AND deleted_at IS NOT NULL', [a, b])).toBe(2);
   });
 
-  it('refuses the root and archive folders (403) and other workspaces\' items (404)', async () => {
+  it("refuses the root and archive folders (403) and other workspaces' items (404)", async () => {
     const ws = await freshWorkspace(s);
     const other = await freshWorkspace(s, 'Other');
     const theirs = await newFolder(s, other, other.rootFolderId, 'Theirs');
-    for (const id of [ws.rootFolderId, ws.archiveFolderId]) expect((await s.request('DELETE', `${API}/items/${id}`, { token: ws.key })).status).toBe(403);
+    for (const id of [ws.rootFolderId, ws.archiveFolderId])
+      expect((await s.request('DELETE', `${API}/items/${id}`, { token: ws.key })).status).toBe(403);
     expect((await s.request('DELETE', `${API}/items/${theirs}`, { token: ws.key })).status).toBe(404);
     expect((await s.request('GET', `${API}/items/${theirs}`, { token: other.key })).status).toBe(200);
     expect(await count('SELECT count(*)::int AS n FROM folders WHERE workspace_id = $1 AND deleted_at IS NULL', [ws.id])).toBe(2);

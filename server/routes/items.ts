@@ -17,13 +17,30 @@ import { callerOf } from '../http/caller.ts';
 import { requireApiKey } from '../domain/permissions.ts';
 import type { ApiKeyCaller } from '../domain/viewer.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
-import { ancestorsOf, findFolder, folderIsArchived, insertFolder, markupIdsIn, renameFolder, softDeleteFolders, subtreeFolderIds, toFolderWithAncestors } from '../model/folders.ts';
+import {
+  ancestorsOf,
+  findFolder,
+  folderIsArchived,
+  insertFolder,
+  markupIdsIn,
+  renameFolder,
+  softDeleteFolders,
+  subtreeFolderIds,
+  toFolderWithAncestors,
+} from '../model/folders.ts';
 import { archiveItems, findItem, markupItem, renameMarkup, restoreItems, type MoveContext } from '../model/items.ts';
 import { listFolderItems } from '../model/item-list.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
 import { fileUrls } from '../model/file-urls.ts';
-import { createFolderSchema, listItemsQuerySchema, MAX_FOLDER_DEPTH, moveItemsSchema, renameItemSchema, workspaceQuerySchema } from '../schemas/items.ts';
+import {
+  createFolderSchema,
+  listItemsQuerySchema,
+  MAX_FOLDER_DEPTH,
+  moveItemsSchema,
+  renameItemSchema,
+  workspaceQuerySchema,
+} from '../schemas/items.ts';
 
 /** The API key and the workspace it acts on; `lock` holds the workspace row for a tree change. */
 async function target(c: Context<AppEnv>, db: Db, lock = false): Promise<{ caller: ApiKeyCaller; workspace: WorkspaceRow }> {
@@ -86,8 +103,15 @@ export function itemRoutes(deps: AppDeps): Hono<AppEnv> {
       const refuse = (message: string) => validationFailed(`parentFolderId: ${message}`, [{ path: 'parentFolderId', message }]);
       if (!parent) throw refuse('not a folder of this workspace');
       if (await folderIsArchived(tx, parent.id)) throw refuse('is the archive or inside it; restore it first');
-      if ((await ancestorsOf(tx, parent.id)).length + 1 > MAX_FOLDER_DEPTH) throw refuse(`folders nest at most ${MAX_FOLDER_DEPTH} levels below the root`);
-      return insertFolder(tx, { workspaceId: workspace.id, parentId: parent.id, name: input.name, fallbackName: input.fallbackName ?? null, now: clock.now() });
+      if ((await ancestorsOf(tx, parent.id)).length + 1 > MAX_FOLDER_DEPTH)
+        throw refuse(`folders nest at most ${MAX_FOLDER_DEPTH} levels below the root`);
+      return insertFolder(tx, {
+        workspaceId: workspace.id,
+        parentId: parent.id,
+        name: input.name,
+        fallbackName: input.fallbackName ?? null,
+        now: clock.now(),
+      });
     });
     // §4.5 answers 204; the new folder's address is the one thing a caller cannot find otherwise.
     c.header('Location', `/api/v2/items/${id}`);

@@ -29,7 +29,12 @@ interface LockedMarkup {
  * The live markups named, locked, in the order given (repeats once); one 422 naming every id
  * that is unknown, out of the key's reach or refused by `refuse`.
  */
-async function markupsForBulk(tx: Db, caller: ApiKeyCaller, ids: string[], refuse: (m: LockedMarkup) => string | null = () => null): Promise<LockedMarkup[]> {
+async function markupsForBulk(
+  tx: Db,
+  caller: ApiKeyCaller,
+  ids: string[],
+  refuse: (m: LockedMarkup) => string | null = () => null,
+): Promise<LockedMarkup[]> {
   const wanted = ids.map((id) => id.toLowerCase());
   const rows = await tx.query<LockedMarkup>(
     `SELECT m.id, m.workspace_id, w.organization_id, m.status FROM markups m JOIN workspaces w ON w.id = m.workspace_id
@@ -51,7 +56,10 @@ async function markupsForBulk(tx: Db, caller: ApiKeyCaller, ids: string[], refus
   }
   if (details.length > 0) {
     const first = details[0]!;
-    throw validationFailed(`${first.path}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}; nothing was changed`, details);
+    throw validationFailed(
+      `${first.path}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}; nothing was changed`,
+      details,
+    );
   }
   return found;
 }
@@ -74,19 +82,27 @@ export function markupBulkRoutes(deps: AppDeps): Hono<AppEnv> {
           )
         : undefined;
       if (!target || !apiKeyReaches(caller, target)) {
-        throw validationFailed('targetFolderId: no such folder', [{ path: 'targetFolderId', message: 'not a live folder of the workspace' }]);
+        throw validationFailed('targetFolderId: no such folder', [
+          { path: 'targetFolderId', message: 'not a live folder of the workspace' },
+        ]);
       }
-      const folderId = await placementFolder(tx, { id: target.workspace_id, root_folder_id: target.root_folder_id }, input.targetFolderId, 'targetFolderId');
+      const folderId = await placementFolder(
+        tx,
+        { id: target.workspace_id, root_folder_id: target.root_folder_id },
+        input.targetFolderId,
+        'targetFolderId',
+      );
       const markups = await markupsForBulk(tx, caller, input.markupIds, (m) => {
         if (m.workspace_id !== target.workspace_id) return 'belongs to another workspace than targetFolderId';
         // Moving would take it out of the archive without restoring it (items' restore does that).
         if (m.status === 'archived') return 'is archived: restore it with PATCH /items/restore';
         return null;
       });
-      await tx.query(
-        `UPDATE markups SET folder_id = $2, modified_at = $3::timestamptz WHERE id = ANY($1::uuid[]) AND folder_id <> $2`,
-        [markups.map((m) => m.id), folderId, isoAt(now)],
-      );
+      await tx.query(`UPDATE markups SET folder_id = $2, modified_at = $3::timestamptz WHERE id = ANY($1::uuid[]) AND folder_id <> $2`, [
+        markups.map((m) => m.id),
+        folderId,
+        isoAt(now),
+      ]);
     });
     return noContent(c);
   });
@@ -96,7 +112,11 @@ export function markupBulkRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await readJson(c, bulkDeleteSchema);
     const deleted = await db.transaction(async (tx) => {
       const markups = await markupsForBulk(tx, caller, input.markupIds);
-      return deleteMarkups(tx, markups.map((m) => m.id), clock.now());
+      return deleteMarkups(
+        tx,
+        markups.map((m) => m.id),
+        clock.now(),
+      );
     });
     await deleteObjects(deps.storage, deleted.files, deps.log);
     return noContent(c);

@@ -21,7 +21,13 @@ import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } fr
 import { defaultUrlName, placementFolder, webpageUrlProblem } from '../model/markup-targets.ts';
 import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
-import { bulkFromFilesSchema, bulkFromUrlSchema, createFromUrlSchema, type CreateFromUrlInput, type FromFileItem } from '../schemas/markups.ts';
+import {
+  bulkFromFilesSchema,
+  bulkFromUrlSchema,
+  createFromUrlSchema,
+  type CreateFromUrlInput,
+  type FromFileItem,
+} from '../schemas/markups.ts';
 
 /** Runs `check` with its failures filed under `path` (an ApiError's own details keep their paths below it). */
 async function under<T>(path: string, check: () => Promise<T> | T): Promise<T> {
@@ -30,7 +36,12 @@ async function under<T>(path: string, check: () => Promise<T> | T): Promise<T> {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const details = error.details?.length ? error.details : [{ path: '', message: error.message }];
-    throw new ApiError(422, 'validation_failed', error.message, details.map((d) => ({ path: d.path.startsWith(path) ? d.path : path, message: d.message })));
+    throw new ApiError(
+      422,
+      'validation_failed',
+      error.message,
+      details.map((d) => ({ path: d.path.startsWith(path) ? d.path : path, message: d.message })),
+    );
   }
 }
 
@@ -43,12 +54,16 @@ async function checkAll<T, R>(items: T[], check: (item: T, index: number) => Pro
       checked.push(await check(item, index));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      for (const d of error.details ?? [{ path: '', message: error.message }]) details.push({ path: `items.${index}${d.path ? `.${d.path}` : ''}`, message: d.message });
+      for (const d of error.details ?? [{ path: '', message: error.message }])
+        details.push({ path: `items.${index}${d.path ? `.${d.path}` : ''}`, message: d.message });
     }
   }
   if (details.length > 0) {
     const first = details[0]!;
-    throw validationFailed(`${first.path}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}; nothing was created`, details);
+    throw validationFailed(
+      `${first.path}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}; nothing was created`,
+      details,
+    );
   }
   return checked;
 }
@@ -58,7 +73,11 @@ interface Placement {
   folderId: string;
 }
 
-async function placement(tx: Db, caller: ApiKeyCaller, item: { workspaceId?: string | undefined; parentFolderId?: string | undefined }): Promise<Placement> {
+async function placement(
+  tx: Db,
+  caller: ApiKeyCaller,
+  item: { workspaceId?: string | undefined; parentFolderId?: string | undefined },
+): Promise<Placement> {
   const workspace = await under('workspaceId', () => workspaceForCaller(tx, caller, item.workspaceId));
   const folderId = await under('parentFolderId', () => placementFolder(tx, workspace, item.parentFolderId));
   return { workspace, folderId };
@@ -81,7 +100,13 @@ interface UploadForMarkup {
 }
 
 /** A completed markup_asset upload of the item's workspace that no markup uses yet (locked until commit). */
-async function uploadForItem(tx: Db, caller: ApiKeyCaller, item: FromFileItem, target: Placement, seen: Set<string>): Promise<UploadForMarkup> {
+async function uploadForItem(
+  tx: Db,
+  caller: ApiKeyCaller,
+  item: FromFileItem,
+  target: Placement,
+  seen: Set<string>,
+): Promise<UploadForMarkup> {
   const refuse = (message: string) => validationFailed(`fileId ${message}`, [{ path: 'fileId', message }]);
   const id = item.fileId.toLowerCase();
   const upload = isUuid(id)
@@ -93,8 +118,10 @@ async function uploadForItem(tx: Db, caller: ApiKeyCaller, item: FromFileItem, t
         [id],
       )
     : undefined;
-  if (!upload || !apiKeyReaches(caller, upload) || upload.workspace_id !== target.workspace.id) throw refuse('is not an upload of this workspace');
-  if (upload.resource_type !== 'markup_asset') throw refuse(`is a ${upload.resource_type} upload; request the policy with resourceType markup_asset`);
+  if (!upload || !apiKeyReaches(caller, upload) || upload.workspace_id !== target.workspace.id)
+    throw refuse('is not an upload of this workspace');
+  if (upload.resource_type !== 'markup_asset')
+    throw refuse(`is a ${upload.resource_type} upload; request the policy with resourceType markup_asset`);
   if (!upload.completed_at) throw refuse('is not completed yet: call POST /upload-complete first');
   if (upload.used) throw refuse('already belongs to a markup');
   if (seen.has(id)) throw refuse('is named by two items of this call');

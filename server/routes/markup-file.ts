@@ -41,7 +41,11 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const PATH = '/api/v2/markups/file';
 
 const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', `The upload is larger than ${MARKUP_FILE_MAX_BYTES / 1024 / 1024} MB; upload larger files with POST /api/v2/markups/objectstore`);
+  new ApiError(
+    413,
+    'payload_too_large',
+    `The upload is larger than ${MARKUP_FILE_MAX_BYTES / 1024 / 1024} MB; upload larger files with POST /api/v2/markups/objectstore`,
+  );
 
 /**
  * The app-wide 1 MiB body limit and the idempotency middleware (which hashes the whole body) would
@@ -56,7 +60,10 @@ export function exceptStreamedUploads<E extends AppEnv>(middleware: MiddlewareHa
 }
 
 /** Counts the bytes of a body as they pass; past `maxBytes` the stream fails and `exceeded` is set. */
-export function limitedBody(body: ReadableStream<Uint8Array>, maxBytes: number): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+export function limitedBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
   let size = 0;
   let over = false;
   const stream = body.pipeThrough(
@@ -97,9 +104,12 @@ async function receiveFile(
   const contentType = declared === '' || declared === 'application/octet-stream' ? (typeFromFilename(filename) ?? declared) : declared;
   const accepted = UPLOAD_RULES.markup_asset.types;
   if (!accepted.includes(contentType)) {
-    throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") is ${contentType || 'of no declared type'}; markups accept ${accepted.join(', ')}`, [
-      { path: `files.${index}`, message: `one of ${accepted.join(', ')}` },
-    ]);
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `File ${index + 1} ("${filename}") is ${contentType || 'of no declared type'}; markups accept ${accepted.join(', ')}`,
+      [{ path: `files.${index}`, message: `one of ${accepted.join(', ')}` }],
+    );
   }
   const fileId = randomUUID();
   const key = uploadKey(workspaceId, 'markup_asset', fileId, filename);
@@ -107,7 +117,10 @@ async function receiveFile(
   let head: Buffer = Buffer.alloc(0);
   const flushHead = async () => {
     const problem = sniffMismatch(contentType, head);
-    if (problem) throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") ${problem}`, [{ path: `files.${index}`, message: problem }]);
+    if (problem)
+      throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") ${problem}`, [
+        { path: `files.${index}`, message: problem },
+      ]);
     sink = await openObjectSink(deps.storage, key, contentType, { 'file-id': fileId, 'resource-type': 'markup_asset' });
     await sink.write(head);
   };
@@ -119,7 +132,8 @@ async function receiveFile(
       if (head.length >= HEAD_BYTES) await flushHead();
     });
     if (!sink) {
-      if (head.length === 0) throw validationFailed(`File ${index + 1} ("${filename}") is empty`, [{ path: `files.${index}`, message: 'empty file' }]);
+      if (head.length === 0)
+        throw validationFailed(`File ${index + 1} ("${filename}") is empty`, [{ path: `files.${index}`, message: 'empty file' }]);
       await flushHead();
     }
     const stored = await sink!.commit();
@@ -131,11 +145,19 @@ async function receiveFile(
 }
 
 /** Reads every part; `file`/`files` parts are stored, other fields are read past and ignored. */
-async function receiveFiles(deps: AppDeps, reader: MultipartReader, workspaceId: string, received: ReceivedFile[], quota: StreamReservation): Promise<void> {
+async function receiveFiles(
+  deps: AppDeps,
+  reader: MultipartReader,
+  workspaceId: string,
+  received: ReceivedFile[],
+  quota: StreamReservation,
+): Promise<void> {
   for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
     if (!FILE_FIELDS.has(part.name)) continue;
     if (received.length >= MAX_FILES_PER_MARKUP) {
-      throw validationFailed(`At most ${MAX_FILES_PER_MARKUP} files per markup`, [{ path: 'files', message: `at most ${MAX_FILES_PER_MARKUP}` }]);
+      throw validationFailed(`At most ${MAX_FILES_PER_MARKUP} files per markup`, [
+        { path: 'files', message: `at most ${MAX_FILES_PER_MARKUP}` },
+      ]);
     }
     received.push(await receiveFile(deps, reader, workspaceId, part, received.length, quota));
   }
@@ -143,7 +165,8 @@ async function receiveFiles(deps: AppDeps, reader: MultipartReader, workspaceId:
 
 /** A file set is one markup: any number of images, or exactly one PDF or one video. */
 function checkFileSet(files: ReceivedFile[]): void {
-  if (files.length === 0) throw validationFailed('No file: send the file in a form field named file (or files)', [{ path: 'file', message: 'required' }]);
+  if (files.length === 0)
+    throw validationFailed('No file: send the file in a form field named file (or files)', [{ path: 'file', message: 'required' }]);
   if (files.length > 1 && files.some((f) => markupTypeOf(f.contentType) !== 'image')) {
     throw validationFailed('Several files make one image markup, so they must all be images; upload a PDF or a video on its own', [
       { path: 'files', message: 'several files must all be images' },
@@ -160,9 +183,10 @@ export function markupFileRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/markups/file', async (c) => {
     const caller = requireApiKey(callerOf(c));
     if (c.req.header('idempotency-key') !== undefined) {
-      throw badRequest('Idempotency-Key is not supported on POST /markups/file (the upload is not kept to compare a retry with); retry without it', [
-        { path: 'Idempotency-Key', message: 'not supported here' },
-      ]);
+      throw badRequest(
+        'Idempotency-Key is not supported on POST /markups/file (the upload is not kept to compare a retry with); retry without it',
+        [{ path: 'Idempotency-Key', message: 'not supported here' }],
+      );
     }
     const query = readQuery(c, fileUploadQuerySchema);
     const boundary = multipartBoundary(c.req.header('content-type'));
@@ -174,13 +198,18 @@ export function markupFileRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!c.req.raw.body) throw validationFailed('No file: the body is empty', [{ path: 'file', message: 'required' }]);
 
     const length = Number.isFinite(declared) && declared > 0 ? declared : null;
-    const quota = await reserveForStream(db, deps.config.quotas, { workspaceId: workspace.id, userId: null, now: clock.now() }, {
-      declared: length,
-      max: MARKUP_FILE_MAX_BYTES,
-      minimum: Math.max(1, (length ?? 0) - FORM_OVERHEAD_BYTES),
-      ttlMs: STREAM_RESERVATION_MS,
-      path: 'files',
-    });
+    const quota = await reserveForStream(
+      db,
+      deps.config.quotas,
+      { workspaceId: workspace.id, userId: null, now: clock.now() },
+      {
+        declared: length,
+        max: MARKUP_FILE_MAX_BYTES,
+        minimum: Math.max(1, (length ?? 0) - FORM_OVERHEAD_BYTES),
+        ttlMs: STREAM_RESERVATION_MS,
+        path: 'files',
+      },
+    );
     try {
       const markup = await receiveAndCreate(deps, caller, c.req.raw.body, boundary, workspace, query, quota);
       return ok(c, await toMarkupResponse(db, markup, markupScopes(caller, markup), fileUrls(storage, clock)));
@@ -206,7 +235,12 @@ async function receiveAndCreate(
   const body = limitedBody(raw, MARKUP_FILE_MAX_BYTES);
   const reader = new MultipartReader(body.stream, boundary);
   const received: ReceivedFile[] = [];
-  const forget = () => deleteQuietly(storage, received.map((f) => f.key), (key, error) => deps.log.error(`Could not delete stored object ${key}`, error));
+  const forget = () =>
+    deleteQuietly(
+      storage,
+      received.map((f) => f.key),
+      (key, error) => deps.log.error(`Could not delete stored object ${key}`, error),
+    );
   try {
     await receiveFiles(deps, reader, workspace.id, received, quota);
     checkFileSet(received);
@@ -227,7 +261,10 @@ async function receiveAndCreate(
       const userId = await actingUserId(tx, caller, workspace.id, clock);
       // The files replace the reservation: checked again in case it expired while they streamed.
       const subject = { workspaceId: workspace.id, userId, now, exceptReservationId: quota.id };
-      await checkStorageQuota(tx, deps.config.quotas, subject, quota.taken(), { path: 'files', what: `this upload (${formatBytes(quota.taken())})` });
+      await checkStorageQuota(tx, deps.config.quotas, subject, quota.taken(), {
+        path: 'files',
+        what: `this upload (${formatBytes(quota.taken())})`,
+      });
       await releaseReservation(tx, quota.id);
       const id = randomUUID();
       const created = await createMarkup(tx, {
@@ -251,7 +288,12 @@ async function receiveAndCreate(
           [f.fileId, workspace.id, id, f.key, f.filename, f.contentType, f.size, f.etag, userId, isoAt(now)],
         );
       }
-      await attachMarkupFiles(tx, id, received.map((f) => ({ uploadId: f.fileId, contentType: f.contentType })), now);
+      await attachMarkupFiles(
+        tx,
+        id,
+        received.map((f) => ({ uploadId: f.fileId, contentType: f.contentType })),
+        now,
+      );
       return created;
     })
     .catch(async (error: unknown) => {

@@ -27,12 +27,14 @@ beforeEach(() => {
 const worker = () => createConversionWorker({ db: s.db, store: s.storage, clock: s.clock, log: silentLogger });
 const ask = (query: Record<string, string | number>, token = s.seed.workspaceApiKey) =>
   s.request('POST', `${API}/markups/objectstore?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { token });
-const put = (url: string, bytes: Uint8Array, headers: Record<string, string>) => s.app.request(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
-const markupOf = (id: string) => queryOne<{ is_ready: boolean; deleted_at: Date | null; type: string; name: string; original_mime_type: string }>(
-  s.db,
-  'SELECT is_ready, deleted_at, type, name, original_mime_type FROM markups WHERE id = $1',
-  [id],
-);
+const put = (url: string, bytes: Uint8Array, headers: Record<string, string>) =>
+  s.app.request(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
+const markupOf = (id: string) =>
+  queryOne<{ is_ready: boolean; deleted_at: Date | null; type: string; name: string; original_mime_type: string }>(
+    s.db,
+    'SELECT is_ready, deleted_at, type, name, original_mime_type FROM markups WHERE id = $1',
+    [id],
+  );
 const counts = async () => ({
   markups: (await queryOne<{ n: number }>(s.db, 'SELECT count(*)::int AS n FROM markups'))!.n,
   uploads: (await queryOne<{ n: number }>(s.db, 'SELECT count(*)::int AS n FROM uploads'))!.n,
@@ -46,12 +48,20 @@ describe('POST /markups/objectstore', () => {
     const data = res.body.data;
     expect(data).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.length) } });
     expect(data.url).toMatch(/^http:\/\/localhost:8787\/storage\/pinmark\/ws\/.+X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost/);
-    expect(await markupOf(data.markupId)).toMatchObject({ is_ready: false, type: 'image', name: 'Big poster', original_mime_type: 'image/png' });
+    expect(await markupOf(data.markupId)).toMatchObject({
+      is_ready: false,
+      type: 'image',
+      name: 'Big poster',
+      original_mime_type: 'image/png',
+    });
 
     // Nothing there yet: the worker waits (not counted as an attempt).
     s.clock.advance(5_000);
     expect(await worker().runOnce()).toBe(1);
-    expect(await queryOne(s.db, 'SELECT attempts, status FROM markup_conversions WHERE markup_id = $1', [data.markupId])).toEqual({ attempts: 0, status: 'pending' });
+    expect(await queryOne(s.db, 'SELECT attempts, status FROM markup_conversions WHERE markup_id = $1', [data.markupId])).toEqual({
+      attempts: 0,
+      status: 'pending',
+    });
 
     const uploaded = await put(data.url, png, data.headers);
     expect(uploaded.status).toBe(200);
@@ -59,24 +69,36 @@ describe('POST /markups/objectstore', () => {
     s.clock.advance(5_000);
     await worker().runOnce();
     expect((await markupOf(data.markupId))!.is_ready).toBe(true);
-    const upload = await queryOne<{ completed_at: Date | null; etag: string; filesize: string }>(s.db, 'SELECT completed_at, etag, filesize FROM uploads WHERE id = $1', [data.fileId]);
+    const upload = await queryOne<{ completed_at: Date | null; etag: string; filesize: string }>(
+      s.db,
+      'SELECT completed_at, etag, filesize FROM uploads WHERE id = $1',
+      [data.fileId],
+    );
     expect(upload).toMatchObject({ etag: md5Hex(png) });
     expect(Number(upload!.filesize)).toBe(png.length);
-    expect(await queryOne(s.db, 'SELECT width, height FROM markup_assets WHERE markup_id = $1 AND position = 0', [data.markupId])).toEqual({ width: 800, height: 600 });
+    expect(await queryOne(s.db, 'SELECT width, height FROM markup_assets WHERE markup_id = $1 AND position = 0', [data.markupId])).toEqual({
+      width: 800,
+      height: 600,
+    });
 
     // Converted: the object can no longer be replaced.
     expect((await put(data.url, png, data.headers)).status).toBe(409);
   });
 
   it('takes small files too, and PDFs become page markups', async () => {
-    const pdf = await pdfOf([[300, 400], [400, 300]]);
+    const pdf = await pdfOf([
+      [300, 400],
+      [400, 300],
+    ]);
     const res = await ask({ workspaceId: s.seed.workspaceId, filesize: pdf.length, mimeType: 'application/pdf' });
     expect(res.status).toBe(200);
     expect((await put(res.body.data.url, pdf, res.body.data.headers)).status).toBe(200);
     s.clock.advance(5_000);
     await worker().runOnce();
     expect(await markupOf(res.body.data.markupId)).toMatchObject({ is_ready: true, type: 'pdf', name: 'Untitled PDF' });
-    expect(await s.db.query('SELECT kind, position FROM markup_assets WHERE markup_id = $1 ORDER BY position', [res.body.data.markupId])).toEqual([
+    expect(
+      await s.db.query('SELECT kind, position FROM markup_assets WHERE markup_id = $1 ORDER BY position', [res.body.data.markupId]),
+    ).toEqual([
       { kind: 'page', position: 0 },
       { kind: 'page', position: 1 },
     ]);
@@ -87,7 +109,9 @@ describe('POST /markups/objectstore', () => {
     s.clock.advance(OBJECTSTORE_URL_SECONDS * 1000 + OBJECTSTORE_UPLOAD_GRACE_MS + 1);
     await worker().runOnce();
     expect((await markupOf(res.body.data.markupId))!.deleted_at).not.toBeNull();
-    expect(await queryOne(s.db, 'SELECT status, last_error FROM markup_conversions WHERE markup_id = $1', [res.body.data.markupId])).toEqual({
+    expect(
+      await queryOne(s.db, 'SELECT status, last_error FROM markup_conversions WHERE markup_id = $1', [res.body.data.markupId]),
+    ).toEqual({
       status: 'failed',
       last_error: 'the upload never arrived',
     });

@@ -68,14 +68,19 @@ export function markupObjectstoreRoutes(deps: AppDeps): Hono<AppEnv> {
     const contentType = normalizeContentType(query.mimeType);
     const accepted = UPLOAD_RULES.markup_asset.types;
     if (!accepted.includes(contentType)) {
-      throw new ApiError(415, 'unsupported_media_type', `Markups accept ${accepted.join(', ')} (got "${contentType}")`, [{ path: 'mimeType', message: `one of ${accepted.join(', ')}` }]);
+      throw new ApiError(415, 'unsupported_media_type', `Markups accept ${accepted.join(', ')} (got "${contentType}")`, [
+        { path: 'mimeType', message: `one of ${accepted.join(', ')}` },
+      ]);
     }
     const type = markupTypeOf(contentType);
     const maxBytes = OBJECTSTORE_MAX_BYTES[type];
     if (query.filesize > maxBytes) {
-      throw new ApiError(413, 'payload_too_large', `${type === 'pdf' ? 'PDF' : type} markups may be at most ${maxBytes / MB} MB (got ${query.filesize} bytes)`, [
-        { path: 'filesize', message: `at most ${maxBytes} bytes` },
-      ]);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `${type === 'pdf' ? 'PDF' : type} markups may be at most ${maxBytes / MB} MB (got ${query.filesize} bytes)`,
+        [{ path: 'filesize', message: `at most ${maxBytes} bytes` }],
+      );
     }
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
     await placementFolder(db, workspace, query.parentFolderId);
@@ -103,7 +108,18 @@ export function markupObjectstoreRoutes(deps: AppDeps): Hono<AppEnv> {
         now,
       });
       // Pending until the worker sees the object; its declared size is the limit it is checked against.
-      await insertUpload(tx, { id: fileId, workspaceId: workspace.id, resourceType: 'markup_asset', resourceId: markupId, key, filename, contentType, filesize: query.filesize, createdByUserId: userId, now });
+      await insertUpload(tx, {
+        id: fileId,
+        workspaceId: workspace.id,
+        resourceType: 'markup_asset',
+        resourceId: markupId,
+        key,
+        filename,
+        contentType,
+        filesize: query.filesize,
+        createdByUserId: userId,
+        now,
+      });
       await tx.query(
         `INSERT INTO markup_assets (id, markup_id, kind, position, file_id, mime_type, created_at, modified_at)
          VALUES ($1, $2, $3, 0, $4, $5, $6::timestamptz, $6::timestamptz)`,

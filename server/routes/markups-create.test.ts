@@ -24,25 +24,45 @@ beforeAll(async () => {
   const ws = (await s.request('GET', `${API}/workspace`, { token: key })).body.data;
   rootFolderId = ws.rootFolderId;
   archiveFolderId = ws.archiveFolderId;
-  await s.request('POST', `${API}/webhook-registrations`, { token: key, body: { url: 'https://receiver.example/h', workspaceId, enabled: true } });
+  await s.request('POST', `${API}/webhook-registrations`, {
+    token: key,
+    body: { url: 'https://receiver.example/h', workspaceId, enabled: true },
+  });
 });
 afterAll(async () => {
   await s.close();
 });
 
 async function eventsOf(type: string): Promise<Array<{ data: { markup: { id: string; name: string }; actor: { id: string } | null } }>> {
-  const rows = await s.db.query<{ payload: string }>('SELECT payload FROM webhook_deliveries WHERE event_type = $1 ORDER BY created_at, id', [type]);
+  const rows = await s.db.query<{ payload: string }>(
+    'SELECT payload FROM webhook_deliveries WHERE event_type = $1 ORDER BY created_at, id',
+    [type],
+  );
   return rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload));
 }
 
-const count = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params))[0]!.n;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params))[0]!.n;
 
 describe('POST /markups/url', () => {
   it('creates a webpage markup at the workspace root, named after the host, and announces it', async () => {
     const res = await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://shop.example.com/cart?x=1' } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ type: 'webpage', name: 'shop.example.com', url: 'https://shop.example.com/cart?x=1', markupUrl: 'https://shop.example.com/cart?x=1', status: 'editing', readOnly: false, activeThreads: 0 });
-    const row = (await s.db.query<{ folder_id: string; is_ready: boolean; created_by_user_id: string }>('SELECT folder_id, is_ready, created_by_user_id FROM markups WHERE id = $1', [res.body.data.id]))[0]!;
+    expect(res.body.data).toMatchObject({
+      type: 'webpage',
+      name: 'shop.example.com',
+      url: 'https://shop.example.com/cart?x=1',
+      markupUrl: 'https://shop.example.com/cart?x=1',
+      status: 'editing',
+      readOnly: false,
+      activeThreads: 0,
+    });
+    const row = (
+      await s.db.query<{ folder_id: string; is_ready: boolean; created_by_user_id: string }>(
+        'SELECT folder_id, is_ready, created_by_user_id FROM markups WHERE id = $1',
+        [res.body.data.id],
+      )
+    )[0]!;
     expect(row.folder_id).toBe(rootFolderId);
     expect(row.is_ready).toBe(true);
     const events = await eventsOf('markup_created');
@@ -52,17 +72,24 @@ describe('POST /markups/url', () => {
 
   it('takes a name, an empty workspaceId as the default, and a subfolder', async () => {
     const folder = await insertFolder(s, workspaceId, 'Sub');
-    const res = await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'http://a.example/', name: '  Landing  ', workspaceId: '', parentFolderId: folder } });
+    const res = await s.request('POST', `${API}/markups/url`, {
+      token: key,
+      body: { url: 'http://a.example/', name: '  Landing  ', workspaceId: '', parentFolderId: folder },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Landing');
-    expect((await s.db.query<{ folder_id: string }>('SELECT folder_id FROM markups WHERE id = $1', [res.body.data.id]))[0]!.folder_id).toBe(folder);
+    expect((await s.db.query<{ folder_id: string }>('SELECT folder_id FROM markups WHERE id = $1', [res.body.data.id]))[0]!.folder_id).toBe(
+      folder,
+    );
   });
 
   it('counts as a created project in product metrics', async () => {
     const day = new Date(s.clock.now()).toISOString().slice(0, 10);
-    const before = (await s.request('GET', `${API}/product-metrics/user/workspace-totals?startDate=${day}&endDate=${day}`, { token: key })).body.data.projectsCreated;
+    const before = (await s.request('GET', `${API}/product-metrics/user/workspace-totals?startDate=${day}&endDate=${day}`, { token: key }))
+      .body.data.projectsCreated;
     await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://metrics.example/' } });
-    const after = (await s.request('GET', `${API}/product-metrics/user/workspace-totals?startDate=${day}&endDate=${day}`, { token: key })).body.data.projectsCreated;
+    const after = (await s.request('GET', `${API}/product-metrics/user/workspace-totals?startDate=${day}&endDate=${day}`, { token: key }))
+      .body.data.projectsCreated;
     expect(after).toBe(before + 1);
   });
 
@@ -81,9 +108,15 @@ describe('POST /markups/url', () => {
       expect(res.status, url).toBe(422);
       expect(res.text, url).toContain(hint);
     }
-    expect((await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', name: '   ' } })).status).toBe(422);
-    expect((await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', name: 'x'.repeat(256) } })).status).toBe(422);
-    expect((await s.request('POST', `${API}/markups/url`, { token: key, body: { url: `https://x.example/${'a'.repeat(2100)}` } })).status).toBe(422);
+    expect((await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', name: '   ' } })).status).toBe(
+      422,
+    );
+    expect(
+      (await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', name: 'x'.repeat(256) } })).status,
+    ).toBe(422);
+    expect(
+      (await s.request('POST', `${API}/markups/url`, { token: key, body: { url: `https://x.example/${'a'.repeat(2100)}` } })).status,
+    ).toBe(422);
     expect(await count('SELECT id FROM markups')).toBe(before);
   });
 
@@ -100,30 +133,49 @@ describe('POST /markups/url', () => {
 
   it('acts on the key\u2019s workspace: other workspaces are 404, organization keys must name one (400)', async () => {
     const other = await createWorkspace(s.db, s.seed.organizationId, 'Other 2', s.clock.now());
-    expect((await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', workspaceId: other.id } })).status).toBe(404);
-    expect((await s.request('POST', `${API}/markups/url`, { token: s.seed.organizationApiKey, body: { url: 'https://x.example/' } })).status).toBe(400);
-    const res = await s.request('POST', `${API}/markups/url`, { token: s.seed.organizationApiKey, body: { url: 'https://x.example/', workspaceId: other.id } });
+    expect(
+      (await s.request('POST', `${API}/markups/url`, { token: key, body: { url: 'https://x.example/', workspaceId: other.id } })).status,
+    ).toBe(404);
+    expect(
+      (await s.request('POST', `${API}/markups/url`, { token: s.seed.organizationApiKey, body: { url: 'https://x.example/' } })).status,
+    ).toBe(400);
+    const res = await s.request('POST', `${API}/markups/url`, {
+      token: s.seed.organizationApiKey,
+      body: { url: 'https://x.example/', workspaceId: other.id },
+    });
     expect(res.status).toBe(200);
-    expect((await s.db.query<{ folder_id: string }>('SELECT folder_id FROM markups WHERE id = $1', [res.body.data.id]))[0]!.folder_id).toBe(other.rootFolderId);
+    expect((await s.db.query<{ folder_id: string }>('SELECT folder_id FROM markups WHERE id = $1', [res.body.data.id]))[0]!.folder_id).toBe(
+      other.rootFolderId,
+    );
   });
 
   it('is refused to exchange tokens (403)', async () => {
     const reviewer = await s.exchangeToken({ sub: 'create-rev' });
-    expect((await s.request('POST', `${API}/markups/url`, { token: reviewer.token, body: { url: 'https://x.example/' } })).status).toBe(403);
+    expect((await s.request('POST', `${API}/markups/url`, { token: reviewer.token, body: { url: 'https://x.example/' } })).status).toBe(
+      403,
+    );
   });
 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(16)]);
 
-function form(files: Array<{ field?: string; bytes: Uint8Array; type?: string; name: string }>, extra: Record<string, string> = {}): FormData {
+function form(
+  files: Array<{ field?: string; bytes: Uint8Array; type?: string; name: string }>,
+  extra: Record<string, string> = {},
+): FormData {
   const f = new FormData();
   for (const [name, value] of Object.entries(extra)) f.append(name, value);
-  for (const file of files) f.append(file.field ?? 'file', new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}), file.name);
+  for (const file of files)
+    f.append(file.field ?? 'file', new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}), file.name);
   return f;
 }
 
-async function upload(body: FormData | ReadableStream<Uint8Array> | string, query = `workspaceId=${workspaceId}`, headers: Record<string, string> = {}) {
+async function upload(
+  body: FormData | ReadableStream<Uint8Array> | string,
+  query = `workspaceId=${workspaceId}`,
+  headers: Record<string, string> = {},
+) {
   const init: RequestInit & { duplex?: string } = { method: 'POST', headers: { Authorization: `Bearer ${key}`, ...headers }, body };
   if (body instanceof ReadableStream) init.duplex = 'half';
   const res = await s.app.request(`${API}/markups/file?${query}`, init);
@@ -136,15 +188,30 @@ describe('POST /markups/file', () => {
     const res = await upload(form([{ bytes: PNG_1X1, type: 'image/png', name: 'Home page.png' }]));
     expect(res.status, res.text).toBe(200);
     const m = res.body.data;
-    expect(m).toMatchObject({ type: 'image', name: 'Home page', originalMimeType: 'image/png', isReady: false, thumbnailUrl: null, markupUrl: `${TEST_PUBLIC_URL}/review/${m.id}` });
+    expect(m).toMatchObject({
+      type: 'image',
+      name: 'Home page',
+      originalMimeType: 'image/png',
+      isReady: false,
+      thumbnailUrl: null,
+      markupUrl: `${TEST_PUBLIC_URL}/review/${m.id}`,
+    });
     expect(m.url).toBeUndefined();
     expect(m.images).toHaveLength(1);
     expect(m.images[0]).toMatchObject({ mimeType: 'image/png', width: null, height: null, position: 0, pageNumber: null });
     const fetched = await s.app.request(m.images[0].url);
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(PNG_1X1);
-    const assets = await s.db.query<{ kind: string; position: number; file_id: string; mime_type: string }>('SELECT kind, position, file_id, mime_type FROM markup_assets WHERE markup_id = $1', [m.id]);
+    const assets = await s.db.query<{ kind: string; position: number; file_id: string; mime_type: string }>(
+      'SELECT kind, position, file_id, mime_type FROM markup_assets WHERE markup_id = $1',
+      [m.id],
+    );
     expect(assets).toEqual([expect.objectContaining({ kind: 'image', position: 0, mime_type: 'image/png' })]);
-    const up = (await s.db.query<{ resource_type: string; resource_id: string; completed_at: Date | null; filesize: string | number }>('SELECT resource_type, resource_id, completed_at, filesize FROM uploads WHERE id = $1', [assets[0]!.file_id]))[0]!;
+    const up = (
+      await s.db.query<{ resource_type: string; resource_id: string; completed_at: Date | null; filesize: string | number }>(
+        'SELECT resource_type, resource_id, completed_at, filesize FROM uploads WHERE id = $1',
+        [assets[0]!.file_id],
+      )
+    )[0]!;
     expect(up).toMatchObject({ resource_type: 'markup_asset', resource_id: m.id });
     expect(up.completed_at).not.toBeNull();
     expect(Number(up.filesize)).toBe(PNG_1X1.length);
@@ -152,14 +219,29 @@ describe('POST /markups/file', () => {
   });
 
   it('makes pdf and video markups (one page / video asset row), with the name from the query', async () => {
-    const pdf = await upload(form([{ bytes: PDF, type: 'application/pdf', name: 'spec.pdf' }]), `workspaceId=${workspaceId}&name=Spec%20v2`);
+    const pdf = await upload(
+      form([{ bytes: PDF, type: 'application/pdf', name: 'spec.pdf' }]),
+      `workspaceId=${workspaceId}&name=Spec%20v2`,
+    );
     expect(pdf.status, pdf.text).toBe(200);
-    expect(pdf.body.data).toMatchObject({ type: 'pdf', name: 'Spec v2', originalMimeType: 'application/pdf', isReady: false, pageCount: null });
+    expect(pdf.body.data).toMatchObject({
+      type: 'pdf',
+      name: 'Spec v2',
+      originalMimeType: 'application/pdf',
+      isReady: false,
+      pageCount: null,
+    });
     expect(pdf.body.data.images[0]).toMatchObject({ position: 0, pageNumber: 1 });
     const video = await upload(form([{ field: 'files', bytes: MP4, type: 'video/mp4', name: 'demo.mp4' }]));
     expect(video.status, video.text).toBe(200);
-    expect(video.body.data).toMatchObject({ type: 'video', isReady: false, video: { mimeType: 'video/mp4', width: null, height: null, durationMs: null } });
-    const kinds = await s.db.query<{ kind: string }>('SELECT kind FROM markup_assets WHERE markup_id = ANY($1::uuid[]) ORDER BY kind', [[pdf.body.data.id, video.body.data.id]]);
+    expect(video.body.data).toMatchObject({
+      type: 'video',
+      isReady: false,
+      video: { mimeType: 'video/mp4', width: null, height: null, durationMs: null },
+    });
+    const kinds = await s.db.query<{ kind: string }>('SELECT kind FROM markup_assets WHERE markup_id = ANY($1::uuid[]) ORDER BY kind', [
+      [pdf.body.data.id, video.body.data.id],
+    ]);
     expect(kinds.map((k) => k.kind)).toEqual(['page', 'video']);
   });
 
@@ -178,10 +260,17 @@ describe('POST /markups/file', () => {
     const writer = await s.storage.createWriter();
     await writer.write(PNG_1X1);
     await writer.commit(`ws/${workspaceId}/thumbs/${id}.png`, 'image/png', {});
-    await s.db.query('UPDATE markups SET thumbnail_storage_key = $2, is_ready = true WHERE id = $1', [id, `ws/${workspaceId}/thumbs/${id}.png`]);
+    await s.db.query('UPDATE markups SET thumbnail_storage_key = $2, is_ready = true WHERE id = $1', [
+      id,
+      `ws/${workspaceId}/thumbs/${id}.png`,
+    ]);
     const res = await s.request('GET', `${API}/markups/${id}`, { token: key });
     expect(res.body.data).toMatchObject({ type: 'pdf', isReady: true, pageCount: 3 });
-    expect(res.body.data.images.map((p: { pageNumber: number; width: number }) => [p.pageNumber, p.width])).toEqual([[1, 800], [2, 800], [3, 800]]);
+    expect(res.body.data.images.map((p: { pageNumber: number; width: number }) => [p.pageNumber, p.width])).toEqual([
+      [1, 800],
+      [2, 800],
+      [3, 800],
+    ]);
     const urls = res.body.data.images.map((p: { url: string }) => new URL(p.url).pathname);
     expect(new Set(urls).size).toBe(1);
     const thumb = await s.app.request(res.body.data.thumbnailUrl);
@@ -190,10 +279,15 @@ describe('POST /markups/file', () => {
   });
 
   it('makes one image markup of several image files, in order; infers a missing type from the extension', async () => {
-    const res = await upload(form([
-      { field: 'files', bytes: PNG_1X1, type: 'image/png', name: 'a.png' },
-      { field: 'files', bytes: PNG_1X1, name: 'b.png' },
-    ], { note: 'ignored text field' }));
+    const res = await upload(
+      form(
+        [
+          { field: 'files', bytes: PNG_1X1, type: 'image/png', name: 'a.png' },
+          { field: 'files', bytes: PNG_1X1, name: 'b.png' },
+        ],
+        { note: 'ignored text field' },
+      ),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.images.map((i: { position: number }) => i.position)).toEqual([0, 1]);
     expect(res.body.data.name).toBe('a');
@@ -206,7 +300,13 @@ describe('POST /markups/file', () => {
       [form([{ bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), type: 'image/svg+xml', name: 'x.svg' }]), 415],
       [form([{ bytes: Buffer.from('<html><script>alert(1)</script></html>'), type: 'text/html', name: 'x.html' }]), 415],
       [form([{ bytes: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png', name: 'x.png' }]), 415],
-      [form([{ bytes: PNG_1X1, type: 'image/png', name: 'a.png' }, { bytes: PDF, type: 'application/pdf', name: 'b.pdf' }]), 422],
+      [
+        form([
+          { bytes: PNG_1X1, type: 'image/png', name: 'a.png' },
+          { bytes: PDF, type: 'application/pdf', name: 'b.pdf' },
+        ]),
+        422,
+      ],
       [form([{ bytes: new Uint8Array(0), type: 'image/png', name: 'empty.png' }]), 422],
       [form([], { name: 'no file' }), 422],
     ];
@@ -222,10 +322,22 @@ describe('POST /markups/file', () => {
 
   it('refuses a non-multipart body (415; above 1 MiB the usual 413), bad queries (400) and Idempotency-Key (400)', async () => {
     expect((await upload('{}', `workspaceId=${workspaceId}`, { 'Content-Type': 'application/json' })).status).toBe(415);
-    expect((await upload('x'.repeat(MAX_BODY_BYTES + 10), `workspaceId=${workspaceId}`, { 'Content-Type': 'application/json' })).status).toBe(413);
+    expect(
+      (await upload('x'.repeat(MAX_BODY_BYTES + 10), `workspaceId=${workspaceId}`, { 'Content-Type': 'application/json' })).status,
+    ).toBe(413);
     expect((await upload(form([{ bytes: PNG_1X1, type: 'image/png', name: 'a.png' }]), '')).status).toBe(400);
-    expect((await upload(form([{ bytes: PNG_1X1, type: 'image/png', name: 'a.png' }]), `workspaceId=${workspaceId}`, { 'Idempotency-Key': 'abc-123-def' })).status).toBe(400);
-    const bad = await upload('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG', `workspaceId=${workspaceId}`, { 'Content-Type': 'multipart/form-data; boundary=b' });
+    expect(
+      (
+        await upload(form([{ bytes: PNG_1X1, type: 'image/png', name: 'a.png' }]), `workspaceId=${workspaceId}`, {
+          'Idempotency-Key': 'abc-123-def',
+        })
+      ).status,
+    ).toBe(400);
+    const bad = await upload(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      `workspaceId=${workspaceId}`,
+      { 'Content-Type': 'multipart/form-data; boundary=b' },
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -238,7 +350,10 @@ describe('POST /markups/file', () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const res = await upload(body, `workspaceId=${workspaceId}`, { 'Content-Type': 'multipart/form-data; boundary=b', 'Content-Length': String(MARKUP_FILE_MAX_BYTES + 1) });
+    const res = await upload(body, `workspaceId=${workspaceId}`, {
+      'Content-Type': 'multipart/form-data; boundary=b',
+      'Content-Length': String(MARKUP_FILE_MAX_BYTES + 1),
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
     expect(res.body.error.message).toContain('/markups/objectstore');
@@ -247,7 +362,9 @@ describe('POST /markups/file', () => {
 
   it('answers 413 for a chunked body that passes 100 MB, produced lazily, and keeps nothing', async () => {
     const chunk = new Uint8Array(1024 * 1024);
-    const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+    const head = new TextEncoder().encode(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {

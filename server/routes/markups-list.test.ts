@@ -14,14 +14,24 @@ beforeAll(async () => {
   s = await createTestServer();
   const ws = await createWorkspace(s.db, s.seed.organizationId, 'Listing', s.clock.now());
   workspaceId = ws.id;
-  key = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId, name: 'List key', now: s.clock.now() });
+  key = await createApiKey(s.db, {
+    kind: 'workspace',
+    organizationId: s.seed.organizationId,
+    workspaceId,
+    name: 'List key',
+    now: s.clock.now(),
+  });
   const folder = await insertFolder(s, workspaceId, 'Deep');
   // Five markups, two of them in the same millisecond (the id breaks the tie).
   for (const [i, name] of ['Alpha Home', 'beta pricing', 'Gamma', 'Delta 100%', 'epsilon'].entries()) {
     if (i !== 2) s.clock.advance(1000);
     const res = await s.request('POST', `${API}/markups/url`, {
       token: key,
-      body: { url: `https://site${i}.example/${name.includes('pricing') ? 'Pricing' : 'x'}`, name, ...(i === 4 ? { parentFolderId: folder } : {}) },
+      body: {
+        url: `https://site${i}.example/${name.includes('pricing') ? 'Pricing' : 'x'}`,
+        name,
+        ...(i === 4 ? { parentFolderId: folder } : {}),
+      },
     });
     created.push(res.body.data.id);
   }
@@ -70,9 +80,19 @@ describe('GET /markups', () => {
 
   it('refuses damaged cursors, cursors of another workspace, both cursors and bad limits with 400', async () => {
     const p1 = await list('&limit=1');
-    const foreign = await s.request('GET', `${API}/markups?workspaceId=${s.seed.workspaceId}&since=${p1.body.data.nextCursor}`, { token: s.seed.workspaceApiKey });
+    const foreign = await s.request('GET', `${API}/markups?workspaceId=${s.seed.workspaceId}&since=${p1.body.data.nextCursor}`, {
+      token: s.seed.workspaceApiKey,
+    });
     expect(foreign.status).toBe(400);
-    for (const q of ['&since=garbage', '&before=eyJ3IjoxfQ', `&since=${p1.body.data.nextCursor}&before=${p1.body.data.nextCursor}`, '&limit=0', '&limit=101', '&limit=x', '&ttl=-1']) {
+    for (const q of [
+      '&since=garbage',
+      '&before=eyJ3IjoxfQ',
+      `&since=${p1.body.data.nextCursor}&before=${p1.body.data.nextCursor}`,
+      '&limit=0',
+      '&limit=101',
+      '&limit=x',
+      '&ttl=-1',
+    ]) {
       expect((await list(q)).status, q).toBe(400);
     }
     expect((await s.request('GET', `${API}/markups`, { token: key })).status).toBe(400);
@@ -88,7 +108,8 @@ describe('GET /markups', () => {
 });
 
 describe('GET /markups/search', () => {
-  const search = (q: string) => s.request('GET', `${API}/markups/search?workspaceId=${workspaceId}&query=${encodeURIComponent(q)}`, { token: key });
+  const search = (q: string) =>
+    s.request('GET', `${API}/markups/search?workspaceId=${workspaceId}&query=${encodeURIComponent(q)}`, { token: key });
 
   it('matches name or URL case-insensitively, subfolders included, newest first', async () => {
     const byName = await search('ALPHA');

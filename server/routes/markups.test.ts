@@ -42,9 +42,16 @@ describe('GET /markups/:id', () => {
   });
 
   it('404s unknown, malformed and out-of-scope markups', async () => {
-    expect((await s.request('GET', `${API}/markups/00000000-0000-4000-8000-000000000000`, { token: s.seed.workspaceApiKey })).status).toBe(404);
+    expect((await s.request('GET', `${API}/markups/00000000-0000-4000-8000-000000000000`, { token: s.seed.workspaceApiKey })).status).toBe(
+      404,
+    );
     expect((await s.request('GET', `${API}/markups/xyz`, { token: s.seed.workspaceApiKey })).status).toBe(404);
-    const other = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'Other', url: 'https://o.example/', now: s.clock.now() });
+    const other = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'Other',
+      url: 'https://o.example/',
+      now: s.clock.now(),
+    });
     expect((await s.request('GET', `${API}/markups/${other}`, { token: reviewer.token })).status).toBe(404);
     expect((await s.request('GET', `${API}/markups/${other}/tag`, { token: reviewer.token })).status).toBe(404);
     expect((await s.request('GET', `${API}/markups/${other}/view-modes`, { token: reviewer.token })).status).toBe(404);
@@ -79,7 +86,13 @@ describe('GET /markups/:id/view-modes and /tag', () => {
 });
 
 describe('GET /workspace', () => {
-  const expected = () => ({ id: s.seed.workspaceId, name: 'Demo workspace', slug: null, rootFolderId: expect.any(String), archiveFolderId: expect.any(String) });
+  const expected = () => ({
+    id: s.seed.workspaceId,
+    name: 'Demo workspace',
+    slug: null,
+    rootFolderId: expect.any(String),
+    archiveFolderId: expect.any(String),
+  });
 
   it('answers a workspace key and an exchange token with their workspace', async () => {
     const byKey = await s.request('GET', `${API}/workspace`, { token: s.seed.workspaceApiKey });

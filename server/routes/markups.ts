@@ -24,7 +24,14 @@ import { deleteObjects } from '../model/file-cleanup.ts';
 import { listMarkups, searchMarkups } from '../model/markup-list.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
-import { createReviewSchema, DEFAULT_MARKUP_PAGE, listQuerySchema, readOnlySchema, renameMarkupSchema, searchQuerySchema } from '../schemas/markups.ts';
+import {
+  createReviewSchema,
+  DEFAULT_MARKUP_PAGE,
+  listQuerySchema,
+  readOnlySchema,
+  renameMarkupSchema,
+  searchQuerySchema,
+} from '../schemas/markups.ts';
 import { markupBulkRoutes } from './markup-bulk.ts';
 import { markupCreateRoutes } from './markup-create.ts';
 import { markupFileRoutes } from './markup-file.ts';
@@ -55,7 +62,11 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = requireApiKey(callerOf(c));
     const query = readQuery(c, listQuerySchema);
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
-    const page = await listMarkups(db, workspace.id, { limit: query.limit ?? DEFAULT_MARKUP_PAGE, since: query.since, before: query.before });
+    const page = await listMarkups(db, workspace.id, {
+      limit: query.limit ?? DEFAULT_MARKUP_PAGE,
+      since: query.since,
+      before: query.before,
+    });
     const data: MarkupResponse[] = [];
     for (const row of page.rows) data.push(await toMarkupResponse(db, row, markupScopes(caller, row), files));
     const body: MarkupListResponse = { data, hasMore: page.hasMore, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
@@ -73,10 +84,11 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = requireApiKey(callerOf(c));
     const markup = await markupForCaller(db, caller, pathId(c, 'id', 'Markup'));
     const { name } = await readJson(c, renameMarkupSchema);
-    await db.query(
-      'UPDATE markups SET name = $2, modified_at = $3::timestamptz WHERE id = $1 AND deleted_at IS NULL AND name <> $2',
-      [markup.id, name, isoAt(clock.now())],
-    );
+    await db.query('UPDATE markups SET name = $2, modified_at = $3::timestamptz WHERE id = $1 AND deleted_at IS NULL AND name <> $2', [
+      markup.id,
+      name,
+      isoAt(clock.now()),
+    ]);
     const renamed = await findMarkup(db, markup.id);
     if (!renamed) throw notFound('Markup');
     return ok(c, await toMarkupResponse(db, renamed, markupScopes(caller, renamed), files));

@@ -27,7 +27,9 @@ const reply = (token: string, body: object) => s.request('POST', `${API}/threads
 describe('POST /threads/:threadId/messages', () => {
   it('adds a reply from a Delta and bumps the thread activity', async () => {
     s.clock.advance(5000);
-    const res = await reply(bob.token, { message: { ops: [{ insert: 'Agreed, ' }, { insert: { mention: { id: alice.userId, value: 'Alice' } } }] } });
+    const res = await reply(bob.token, {
+      message: { ops: [{ insert: 'Agreed, ' }, { insert: { mention: { id: alice.userId, value: 'Alice' } } }] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       threadId,
@@ -60,7 +62,10 @@ describe('POST /threads/:threadId/messages', () => {
 
   it('lets an API key reply and 404s unknown threads', async () => {
     expect((await reply(s.seed.workspaceApiKey, { content: 'From the API' })).body.data.user.name).toBe('Demo workspace key');
-    const res = await s.request('POST', `${API}/threads/00000000-0000-4000-8000-000000000000/messages`, { token: bob.token, body: { content: 'x' } });
+    const res = await s.request('POST', `${API}/threads/00000000-0000-4000-8000-000000000000/messages`, {
+      token: bob.token,
+      body: { content: 'x' },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -71,10 +76,20 @@ describe('PATCH /messages/:id', () => {
     s.clock.advance(1000);
     const res = await s.request('PATCH', `${API}/messages/${m.id}`, {
       token: bob.token,
-      body: { message: { ops: [{ insert: 'fixed ' }, { insert: { mention: { id: 'x1', value: 'Xena', denotationChar: '@' } } }, { insert: '\n' }] } },
+      body: {
+        message: {
+          ops: [{ insert: 'fixed ' }, { insert: { mention: { id: 'x1', value: 'Xena', denotationChar: '@' } } }, { insert: '\n' }],
+        },
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: m.id, message: 'fixed @Xena', mentionIds: ['x1'], modifiedAt: s.clock.now(), createdAt: m.createdAt });
+    expect(res.body.data).toMatchObject({
+      id: m.id,
+      message: 'fixed @Xena',
+      mentionIds: ['x1'],
+      modifiedAt: s.clock.now(),
+      createdAt: m.createdAt,
+    });
   });
 
   it('forbids other reviewers (403) and allows API keys', async () => {
@@ -82,7 +97,10 @@ describe('PATCH /messages/:id', () => {
     const res = await s.request('PATCH', `${API}/messages/${m.id}`, { token: alice.token, body: { content: 'hijack' } });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('forbidden');
-    expect((await s.request('PATCH', `${API}/messages/${m.id}`, { token: s.seed.workspaceApiKey, body: { content: 'moderated' } })).body.data.message).toBe('moderated');
+    expect(
+      (await s.request('PATCH', `${API}/messages/${m.id}`, { token: s.seed.workspaceApiKey, body: { content: 'moderated' } })).body.data
+        .message,
+    ).toBe('moderated');
   });
 
   it('sets the thread priority (thread author only) and refuses an empty edit', async () => {

@@ -15,7 +15,14 @@ import { type Caller, viewerOf, type Viewer } from '../domain/viewer.ts';
 import { actingUserId } from '../model/access.ts';
 import { callerOf } from '../http/caller.ts';
 import { mayModify } from '../domain/permissions.ts';
-import { authorAndReadMark, loadMessage, messageBodyFrom, requireMessageBody, toMessageResponse, type MessageRow } from '../model/messages.ts';
+import {
+  authorAndReadMark,
+  loadMessage,
+  messageBodyFrom,
+  requireMessageBody,
+  toMessageResponse,
+  type MessageRow,
+} from '../model/messages.ts';
 import { createAnnouncedReply, type WrittenReply } from '../model/comment-writes.ts';
 import { loadAttachments, replaceAttachments, resolveAttachments } from '../model/attachments.ts';
 import { deleteObjects, filesOfMessage, forgetUploads } from '../model/file-cleanup.ts';
@@ -26,7 +33,10 @@ import { recordCommentEvent } from '../model/events.ts';
 
 /** A message as the viewer sees it. */
 async function messageResponse(db: Db, row: MessageRow, viewer: Viewer, files: FileUrls) {
-  const [{ users, lastSeenAt }, attachments] = await Promise.all([authorAndReadMark(db, row, viewer.userId), loadAttachments(db, [row.id], files)]);
+  const [{ users, lastSeenAt }, attachments] = await Promise.all([
+    authorAndReadMark(db, row, viewer.userId),
+    loadAttachments(db, [row.id], files),
+  ]);
   return toMessageResponse(row, { viewer, users, attachments, lastSeenAt });
 }
 

@@ -14,7 +14,8 @@ let markupA: string;
 let markupB: string;
 const at = (iso: string) => s.clock.set(Date.parse(iso));
 // Exchange tokens live an hour and the story spans days: a fresh one for every action.
-const tokenOf = async (sub: string, markupId: string) => (await s.exchangeToken({ sub, name: sub[0]!.toUpperCase() + sub.slice(1), markupId })).token;
+const tokenOf = async (sub: string, markupId: string) =>
+  (await s.exchangeToken({ sub, name: sub[0]!.toUpperCase() + sub.slice(1), markupId })).token;
 
 async function createThread(token: string, markupId: string): Promise<string> {
   const res = await s.request('POST', `${API}/threads`, { token, body: threadBody({ projectId: markupId }) });
@@ -34,8 +35,18 @@ beforeAll(async () => {
   s = await createTestServer();
   key = s.seed.workspaceApiKey;
   const ws = s.seed.workspaceId;
-  markupA = await createWebpageMarkup(s.db, { workspaceId: ws, name: 'Metrics A', url: 'https://a.example/', now: Date.parse('2030-01-10T08:00:00Z') });
-  markupB = await createWebpageMarkup(s.db, { workspaceId: ws, name: 'metrics B', url: 'https://b.example/', now: Date.parse('2030-01-10T08:00:00Z') });
+  markupA = await createWebpageMarkup(s.db, {
+    workspaceId: ws,
+    name: 'Metrics A',
+    url: 'https://a.example/',
+    now: Date.parse('2030-01-10T08:00:00Z'),
+  });
+  markupB = await createWebpageMarkup(s.db, {
+    workspaceId: ws,
+    name: 'metrics B',
+    url: 'https://b.example/',
+    now: Date.parse('2030-01-10T08:00:00Z'),
+  });
 
   at('2030-01-10T12:00:00Z');
   const t1 = await createThread(await tokenOf('alice', markupA), markupA);
@@ -88,9 +99,24 @@ describe('figures', () => {
     expect(res.body.data.totalRows).toBe(3);
     const rows = res.body.data.rows;
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['Bob', 'Carol', 'Alice']);
-    expect(rows[0]).toMatchObject({ commentsCreated: 2, threadsCreated: 1, repliesCreated: 1, threadsResolved: 0, threadsUnresolved: 1, projectsCreated: 0, guest: true });
+    expect(rows[0]).toMatchObject({
+      commentsCreated: 2,
+      threadsCreated: 1,
+      repliesCreated: 1,
+      threadsResolved: 0,
+      threadsUnresolved: 1,
+      projectsCreated: 0,
+      guest: true,
+    });
     expect(rows[0].lastActivity).toBe('2030-01-11T10:00:00.000Z');
-    expect(rows[2]).toMatchObject({ commentsCreated: 1, threadsCreated: 1, repliesCreated: 0, threadsResolved: 1, threadsUnresolved: 0, lastActivity: '2030-01-11T00:00:00.000Z' });
+    expect(rows[2]).toMatchObject({
+      commentsCreated: 1,
+      threadsCreated: 1,
+      repliesCreated: 0,
+      threadsResolved: 1,
+      threadsUnresolved: 0,
+      lastActivity: '2030-01-11T00:00:00.000Z',
+    });
     expect(typeof rows[2].userId).toBe('string');
   });
 
@@ -99,13 +125,31 @@ describe('figures', () => {
     expect(res.body.data.totalRows).toBe(2);
     expect(res.body.data.rows).toEqual([
       {
-        projectId: markupA, name: 'Metrics A', type: 'webpage', createdAt: '2030-01-10T08:00:00.000Z', deletedAt: null,
-        commentsCreated: 3, threadsCreated: 2, repliesCreated: 1, threadsResolved: 2, threadsUnresolved: 1, activeUsers: 2,
+        projectId: markupA,
+        name: 'Metrics A',
+        type: 'webpage',
+        createdAt: '2030-01-10T08:00:00.000Z',
+        deletedAt: null,
+        commentsCreated: 3,
+        threadsCreated: 2,
+        repliesCreated: 1,
+        threadsResolved: 2,
+        threadsUnresolved: 1,
+        activeUsers: 2,
         lastActivity: '2030-01-11T10:00:00.000Z',
       },
       {
-        projectId: markupB, name: 'metrics B', type: 'webpage', createdAt: '2030-01-10T08:00:00.000Z', deletedAt: null,
-        commentsCreated: 2, threadsCreated: 1, repliesCreated: 1, threadsResolved: 0, threadsUnresolved: 0, activeUsers: 1,
+        projectId: markupB,
+        name: 'metrics B',
+        type: 'webpage',
+        createdAt: '2030-01-10T08:00:00.000Z',
+        deletedAt: null,
+        commentsCreated: 2,
+        threadsCreated: 1,
+        repliesCreated: 1,
+        threadsResolved: 0,
+        threadsUnresolved: 0,
+        activeUsers: 1,
         lastActivity: '2030-01-11T10:00:00.000Z',
       },
     ]);
@@ -115,7 +159,11 @@ describe('figures', () => {
     for (const path of ['/user/last-updated', '/project/last-updated']) {
       const res = await get(path);
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ workspaceId: s.seed.workspaceId, lastUpdated: new Date(s.clock.now()).toISOString(), lastActivity: '2030-01-11T10:00:00.000Z' });
+      expect(res.body.data).toEqual({
+        workspaceId: s.seed.workspaceId,
+        lastUpdated: new Date(s.clock.now()).toISOString(),
+        lastActivity: '2030-01-11T10:00:00.000Z',
+      });
     }
   });
 });
@@ -123,17 +171,40 @@ describe('figures', () => {
 describe('date range (UTC, start included, end excluded; a date-only end covers its day)', () => {
   const totals = async (query: string) => (await get(`/project/workspace-totals?${query}`)).body.data;
   it('a date-only end includes the last millisecond of its day, not the next midnight', async () => {
-    expect(await totals('startDate=2030-01-10&endDate=2030-01-10')).toMatchObject({ commentsCreated: 4, threadsResolved: 0, lastActivity: '2030-01-10T23:59:59.999Z' });
-    expect(await totals('startDate=2030-01-11&endDate=2030-01-11')).toMatchObject({ commentsCreated: 1, threadsResolved: 2, threadsUnresolved: 1 });
+    expect(await totals('startDate=2030-01-10&endDate=2030-01-10')).toMatchObject({
+      commentsCreated: 4,
+      threadsResolved: 0,
+      lastActivity: '2030-01-10T23:59:59.999Z',
+    });
+    expect(await totals('startDate=2030-01-11&endDate=2030-01-11')).toMatchObject({
+      commentsCreated: 1,
+      threadsResolved: 2,
+      threadsUnresolved: 1,
+    });
   });
   it('date-time ends: start included, end excluded, offsets honoured', async () => {
-    expect(await totals('startDate=2030-01-10T12:00:00Z&endDate=2030-01-11T00:00:00Z')).toMatchObject({ commentsCreated: 4, threadsResolved: 0 });
-    expect(await totals('startDate=2030-01-10T12:00:00.001Z&endDate=2030-01-11T00:00:00.001Z')).toMatchObject({ commentsCreated: 1, threadsResolved: 1 });
+    expect(await totals('startDate=2030-01-10T12:00:00Z&endDate=2030-01-11T00:00:00Z')).toMatchObject({
+      commentsCreated: 4,
+      threadsResolved: 0,
+    });
+    expect(await totals('startDate=2030-01-10T12:00:00.001Z&endDate=2030-01-11T00:00:00.001Z')).toMatchObject({
+      commentsCreated: 1,
+      threadsResolved: 1,
+    });
     // 21:00 in São Paulo (UTC−3) is midnight UTC.
-    expect(await totals(`startDate=${encodeURIComponent('2030-01-10T21:00:00-03:00')}&endDate=2030-01-11T23:00:00Z`)).toMatchObject({ commentsCreated: 1, threadsResolved: 2 });
+    expect(await totals(`startDate=${encodeURIComponent('2030-01-10T21:00:00-03:00')}&endDate=2030-01-11T23:00:00Z`)).toMatchObject({
+      commentsCreated: 1,
+      threadsResolved: 2,
+    });
   });
   it('an empty range answers zeros and a null lastActivity', async () => {
-    expect(await totals('startDate=2031-01-01&endDate=2031-12-31')).toEqual({ workspaceId: s.seed.workspaceId, lastActivity: null, commentsCreated: 0, threadsResolved: 0, threadsUnresolved: 0 });
+    expect(await totals('startDate=2031-01-01&endDate=2031-12-31')).toEqual({
+      workspaceId: s.seed.workspaceId,
+      lastActivity: null,
+      commentsCreated: 0,
+      threadsResolved: 0,
+      threadsUnresolved: 0,
+    });
     expect((await get('/user?startDate=2031-01-01&endDate=2031-01-02')).body.data).toEqual({ rows: [], totalRows: 0 });
   });
 });
@@ -161,7 +232,14 @@ describe('paging and sorting', () => {
 describe('who may call', () => {
   it('refuses exchange tokens (403) and missing credentials (401)', async () => {
     const token = await tokenOf('alice', markupA);
-    for (const path of [`/user?${RANGE}`, `/project?${RANGE}`, `/user/workspace-totals?${RANGE}`, `/project/workspace-totals?${RANGE}`, '/user/last-updated', '/project/last-updated']) {
+    for (const path of [
+      `/user?${RANGE}`,
+      `/project?${RANGE}`,
+      `/user/workspace-totals?${RANGE}`,
+      `/project/workspace-totals?${RANGE}`,
+      '/user/last-updated',
+      '/project/last-updated',
+    ]) {
       const res = await get(path, token);
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
@@ -177,7 +255,10 @@ describe('who may call', () => {
     const otherOrg = await createOrganization(s.db, 'Other', now);
     const other = await createWorkspace(s.db, otherOrg, 'Other workspace', now);
     const otherKey = await createApiKey(s.db, { kind: 'workspace', organizationId: otherOrg, workspaceId: other.id, name: 'other', now });
-    expect((await get(`/project/workspace-totals?${RANGE}`, otherKey)).body.data).toMatchObject({ workspaceId: other.id, commentsCreated: 0 });
+    expect((await get(`/project/workspace-totals?${RANGE}`, otherKey)).body.data).toMatchObject({
+      workspaceId: other.id,
+      commentsCreated: 0,
+    });
     expect((await get(`/user?${RANGE}&workspaceId=${s.seed.workspaceId}`, otherKey)).status).toBe(404);
     expect((await get(`/user?${RANGE}&workspaceId=${other.id}`, org)).status).toBe(404);
     expect((await get(`/user/last-updated?workspaceId=not-a-uuid`, org)).status).toBe(404);

@@ -85,7 +85,11 @@ export function metricsRoutes(deps: AppDeps): Hono<AppEnv> {
       const caller = apiKey(c);
       const query = readQuery(c, lastUpdatedQuerySchema);
       const workspaceId = await metricsWorkspace(db, caller, query.workspaceId);
-      const body: WorkspaceLastUpdatedResponse = { workspaceId, lastUpdated: isoAt(clock.now()), lastActivity: await latestActivity(db, workspaceId) };
+      const body: WorkspaceLastUpdatedResponse = {
+        workspaceId,
+        lastUpdated: isoAt(clock.now()),
+        lastActivity: await latestActivity(db, workspaceId),
+      };
       return ok(c, body);
     });
   }

@@ -24,7 +24,10 @@ beforeAll(async () => {
   writeFileSync(path.join(widgetDir, 'chunks', 'ui-abc.js'), 'export const x = 1;');
   writeFileSync(path.join(widgetDir, 'style.css'), 'a{}');
   writeFileSync(path.join(widgetDir, 'pinmark.js.map'), '{}');
-  writeFileSync(path.join(demoDir, 'index.html'), '<script data-key="%PINMARK_PUBLIC_KEY%" data-markup="%PINMARK_MARKUP_ID%" data-api="%PINMARK_API_BASE%"></script>');
+  writeFileSync(
+    path.join(demoDir, 'index.html'),
+    '<script data-key="%PINMARK_PUBLIC_KEY%" data-markup="%PINMARK_MARKUP_ID%" data-api="%PINMARK_API_BASE%"></script>',
+  );
   writeFileSync(path.join(demoDir, 'pricing.html'), '<h1>Pricing</h1>');
   writeFileSync(path.join(demoDir, 'docs', 'index.html'), '<h1>Docs</h1>');
   writeFileSync(path.join(demoDir, 'logo.svg'), '<svg/>');
@@ -60,7 +63,7 @@ describe('development sign-in page', () => {
     const res = await s.request('GET', '/sign-in.js');
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.text).toContain("'/api/v2/auth/sdk-exchange'");
-    expect(res.text).toContain("postMessage(message, sdkOrigin)");
+    expect(res.text).toContain('postMessage(message, sdkOrigin)');
     expect(res.text).toContain("{ type: 'pinmark:sdk-signed-in', state: state }");
     expect(res.text).toContain("type: 'pinmark:sdk-sign-in-failed'");
     expect(res.text).not.toMatch(/postMessage\([^)]*accessToken/);
@@ -83,9 +86,13 @@ describe('development sign-in page', () => {
     expect(payload).toMatchObject({ name: 'Ana', email: 'ana@example.com', email_verified: false, token_use: 'access' });
     expect(decodeProtectedHeader(res.body.accessToken).typ).toBe('at+jwt');
     // The same browser (its pinmark_dev_id cookie) gets the same subject; the address alone does not.
-    const sub = async (r: typeof res) => (await jwtVerify(r.body.accessToken, createLocalJWKSet(jwks), { currentDate: new Date(s.clock.now()) })).payload.sub;
+    const sub = async (r: typeof res) =>
+      (await jwtVerify(r.body.accessToken, createLocalJWKSet(jwks), { currentDate: new Date(s.clock.now()) })).payload.sub;
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const again = await s.request('POST', '/idp/token', { body: { name: 'Ana B', email: 'ANA@example.com ' }, headers: { Cookie: cookie } });
+    const again = await s.request('POST', '/idp/token', {
+      body: { name: 'Ana B', email: 'ANA@example.com ' },
+      headers: { Cookie: cookie },
+    });
     expect(await sub(again)).toBe(payload.sub);
     const elsewhere = await s.request('POST', '/idp/token', { body: { name: 'Ana', email: 'ana@example.com' } });
     expect(await sub(elsewhere)).not.toBe(payload.sub);
@@ -152,7 +159,9 @@ describe('static files', () => {
     const index = await s.request('GET', '/');
     expect(index.status).toBe(200);
     const nonce = /nonce="([^"]+)"/.exec(index.text)?.[1];
-    expect(index.text).toBe(`<script nonce="${nonce}" data-key="${s.seed.publicKey}" data-markup="${s.seed.markupId}" data-api="${TEST_PUBLIC_URL}"></script>`);
+    expect(index.text).toBe(
+      `<script nonce="${nonce}" data-key="${s.seed.publicKey}" data-markup="${s.seed.markupId}" data-api="${TEST_PUBLIC_URL}"></script>`,
+    );
     expect(index.headers.get('content-security-policy')).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
     expect((await s.request('GET', '/pricing.html')).text).toBe('<h1>Pricing</h1>');
     expect((await s.request('GET', '/docs/')).text).toBe('<h1>Docs</h1>');
@@ -162,7 +171,15 @@ describe('static files', () => {
   });
 
   it('never leaves its directory', async () => {
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/docs/%2e%2e/%2e%2e/secret.txt', '/..%2fsecret.txt', '/widget/..%2f..%2fsecret.txt', '/%00', '/..%5csecret.txt']) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/docs/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/widget/..%2f..%2fsecret.txt',
+      '/%00',
+      '/..%5csecret.txt',
+    ]) {
       const res = await s.request('GET', p);
       expect(res.text, p).not.toContain('do not serve');
       expect(res.status, p).toBe(404);
@@ -174,7 +191,10 @@ describe('POST /demo/customer-token', () => {
   const ownPage = { Origin: TEST_PUBLIC_URL };
 
   it("signs a customer JWT the exchange accepts, for this browser's shopper and its accounts", async () => {
-    const res = await s.request('POST', '/demo/customer-token', { body: { account: 'demo-42', name: 'Dee Mo', email: 'dee@example.com' }, headers: ownPage });
+    const res = await s.request('POST', '/demo/customer-token', {
+      body: { account: 'demo-42', name: 'Dee Mo', email: 'dee@example.com' },
+      headers: ownPage,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.externalId).toMatch(/^demo-shopper:[0-9a-f]{32}:demo-42$/);
@@ -184,15 +204,22 @@ describe('POST /demo/customer-token', () => {
     expect(thread.status).toBe(200);
     // Another account of the same browser, and the browser's default shopper: other users.
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const second = await s.request('POST', '/demo/customer-token', { body: { account: 'demo-43', name: 'Dee Two', email: 'dee2@example.com' }, headers: { ...ownPage, Cookie: cookie } });
-    const plain = await s.request('POST', '/demo/customer-token', { body: { name: 'Dee', email: 'dee@example.com' }, headers: { ...ownPage, Cookie: cookie } });
+    const second = await s.request('POST', '/demo/customer-token', {
+      body: { account: 'demo-43', name: 'Dee Two', email: 'dee2@example.com' },
+      headers: { ...ownPage, Cookie: cookie },
+    });
+    const plain = await s.request('POST', '/demo/customer-token', {
+      body: { name: 'Dee', email: 'dee@example.com' },
+      headers: { ...ownPage, Cookie: cookie },
+    });
     const shopper = res.body.externalId.split(':')[1];
     expect(second.body.externalId).toBe(`demo-shopper:${shopper}:demo-43`);
     expect(plain.body.externalId).toBe(`demo-shopper:${shopper}`);
   });
 
   it('validates its body', async () => {
-    const post = (options: { body?: unknown; rawBody?: string }) => s.request('POST', '/demo/customer-token', { ...options, headers: ownPage });
+    const post = (options: { body?: unknown; rawBody?: string }) =>
+      s.request('POST', '/demo/customer-token', { ...options, headers: ownPage });
     expect((await post({ body: { name: 'y', email: 'bad' } })).status).toBe(422);
     expect((await post({ body: { account: 'a b', name: 'y', email: 'y@example.com' } })).status).toBe(422);
     expect((await post({ body: { account: 'x'.repeat(65), name: 'y', email: 'y@example.com' } })).status).toBe(422);

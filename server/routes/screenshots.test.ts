@@ -28,11 +28,21 @@ const policyUrl = (thread: string, q: Record<string, string | number>) =>
 /** Policy + upload of a PNG; returns what PUT needs. */
 async function uploadShot(token: string, thread = threadId, bytes: Uint8Array = PNG_1X1) {
   const fileId = randomUUID();
-  const res = await s.request('GET', policyUrl(thread, { fileId, filesize: bytes.length, filename: 'shot.png', mimeType: 'image/png' }), { token });
+  const res = await s.request('GET', policyUrl(thread, { fileId, filesize: bytes.length, filename: 'shot.png', mimeType: 'image/png' }), {
+    token,
+  });
   if (res.status !== 200) throw new Error(`policy: ${res.status} ${res.text}`);
   const stored = await postForm(s.app, res.body.data.policy, { bytes, type: 'image/png' });
   if (stored.status !== 204) throw new Error(`store: ${stored.status}`);
-  return { fileId, key: res.body.data.key as string, etag: stored.headers.get('etag')!, mimeType: 'image/png', width: 1280, height: 800, filesize: bytes.length };
+  return {
+    fileId,
+    key: res.body.data.key as string,
+    etag: stored.headers.get('etag')!,
+    mimeType: 'image/png',
+    width: 1280,
+    height: 800,
+    filesize: bytes.length,
+  };
 }
 
 const put = (token: string, body: object, thread = threadId) => s.request('PUT', `${API}/threads/${thread}/screenshot`, { token, body });
@@ -55,11 +65,20 @@ describe('screenshot upload policy', () => {
   it('refuses other reviewers (403), other markups (404), bad types (415), big files (413), bad queries (400), reused fileIds (409)', async () => {
     const q = { fileId: randomUUID(), filesize: 10, filename: 'x.png', mimeType: 'image/png' };
     expect((await s.request('GET', policyUrl(threadId, q), { token: bob.token })).status).toBe(403);
-    const otherMarkup = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'O', url: 'https://o.example/', now: s.clock.now() });
-    const other = (await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: otherMarkup }) })).body.data.id;
+    const otherMarkup = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'O',
+      url: 'https://o.example/',
+      now: s.clock.now(),
+    });
+    const other = (
+      await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: otherMarkup }) })
+    ).body.data.id;
     expect((await s.request('GET', policyUrl(other, q), { token: alice.token })).status).toBe(404);
     expect((await s.request('GET', policyUrl(threadId, { ...q, mimeType: 'image/svg+xml' }), { token: alice.token })).status).toBe(415);
-    expect((await s.request('GET', policyUrl(threadId, { ...q, filesize: 10 * 1024 * 1024 + 1 }), { token: alice.token })).status).toBe(413);
+    expect((await s.request('GET', policyUrl(threadId, { ...q, filesize: 10 * 1024 * 1024 + 1 }), { token: alice.token })).status).toBe(
+      413,
+    );
     expect((await s.request('GET', policyUrl(threadId, { ...q, fileId: 'nope' }), { token: alice.token })).status).toBe(400);
     expect((await s.request('GET', `${API}/threads/${threadId}/screenshot-upload-policy`, { token: alice.token })).status).toBe(400);
     await s.request('GET', policyUrl(threadId, q), { token: alice.token });
@@ -77,7 +96,11 @@ describe('PUT and GET /threads/:id/screenshot', () => {
 
   it('checks the stored object against the request', async () => {
     const fileId = randomUUID();
-    const p = (await s.request('GET', policyUrl(threadId, { fileId, filesize: PNG_1X1.length, filename: 's.png', mimeType: 'image/png' }), { token: alice.token })).body.data;
+    const p = (
+      await s.request('GET', policyUrl(threadId, { fileId, filesize: PNG_1X1.length, filename: 's.png', mimeType: 'image/png' }), {
+        token: alice.token,
+      })
+    ).body.data;
     const body = { fileId, key: p.key, etag: md5Hex(PNG_1X1), mimeType: 'image/png', width: 10, height: 10, filesize: PNG_1X1.length };
     const missing = await put(alice.token, body);
     expect([missing.status, missing.body.error.code]).toEqual([409, 'upload_not_found']);
@@ -122,7 +145,13 @@ describe('PUT and GET /threads/:id/screenshot', () => {
     s.clock.advance(1000);
     const next = await uploadShot(s.seed.workspaceApiKey, threadId, Buffer.concat([PNG_1X1, Buffer.from('v2')]));
     const replaced = await put(s.seed.workspaceApiKey, { ...next, type: 'native' });
-    expect(replaced.body.data).toMatchObject({ id: screenshot.id, createdAt: screenshot.createdAt, modifiedAt: s.clock.now(), type: 'native', filesize: PNG_1X1.length + 2 });
+    expect(replaced.body.data).toMatchObject({
+      id: screenshot.id,
+      createdAt: screenshot.createdAt,
+      modifiedAt: s.clock.now(),
+      type: 'native',
+      filesize: PNG_1X1.length + 2,
+    });
     expect(await s.storage.head(shot.key)).toBeNull();
     expect((await s.db.query('SELECT 1 FROM uploads WHERE id = $1', [shot.fileId])).length).toBe(0);
     // PUT again with the same file: idempotent.
@@ -131,9 +160,15 @@ describe('PUT and GET /threads/:id/screenshot', () => {
   });
 
   it('loads the screenshots of a whole list in one query', async () => {
-    const markup = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'Shots', url: 'https://shots.example/', now: s.clock.now() });
+    const markup = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'Shots',
+      url: 'https://shots.example/',
+      now: s.clock.now(),
+    });
     for (let i = 0; i < 3; i++) {
-      const id = (await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: markup }) })).body.data.id;
+      const id = (await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: markup }) }))
+        .body.data.id;
       if (i < 2) await put(s.seed.workspaceApiKey, await uploadShot(s.seed.workspaceApiKey, id), id);
     }
     const seen: string[] = [];

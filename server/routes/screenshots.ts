@@ -94,11 +94,14 @@ export function screenshotRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const details: ErrorDetail[] = [];
     if (input.key !== upload.storage_key) details.push({ path: 'key', message: 'not the key of the policy for this fileId' });
-    if (normalizeContentType(input.mimeType) !== upload.content_type) details.push({ path: 'mimeType', message: `the policy was for ${upload.content_type}` });
+    if (normalizeContentType(input.mimeType) !== upload.content_type)
+      details.push({ path: 'mimeType', message: `the policy was for ${upload.content_type}` });
     if (details.length > 0) throw validationFailed(`${details[0]!.path}: ${details[0]!.message}`, details);
     const info = await verifyStoredObject(storage, upload, input.etag);
     if (info.size !== input.filesize) {
-      throw validationFailed(`filesize: the stored file has ${info.size} bytes`, [{ path: 'filesize', message: `the stored file has ${info.size} bytes` }]);
+      throw validationFailed(`filesize: the stored file has ${info.size} bytes`, [
+        { path: 'filesize', message: `the stored file has ${info.size} bytes` },
+      ]);
     }
     const now = clock.now();
     const { row, dropped } = await db.transaction(async (tx) => {

@@ -134,7 +134,19 @@ describe('GET /storage/:bucket/<key>', () => {
     const res = await s.app.request(url, { headers: { Origin: 'https://customer.example' } });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-    expect(Object.fromEntries(['content-type', 'content-disposition', 'x-content-type-options', 'cache-control', 'etag', 'access-control-allow-origin', 'x-amz-meta-file-id'].map((h) => [h, res.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'content-type',
+          'content-disposition',
+          'x-content-type-options',
+          'cache-control',
+          'etag',
+          'access-control-allow-origin',
+          'x-amz-meta-file-id',
+        ].map((h) => [h, res.headers.get(h)]),
+      ),
+    ).toEqual({
       'content-type': 'image/png',
       'content-disposition': 'inline',
       'x-content-type-options': 'nosniff',
@@ -169,7 +181,9 @@ describe('GET /storage/:bucket/<key>', () => {
   it('names downloads as asked in the signed URL', async () => {
     const key = await stored('application/json', '{"a":1}');
     const res = await s.app.request(s.storage.presignGet(key, 600, { downloadFilename: 'diagnostics (1).json' }));
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="diagnostics (1).json"; filename*=UTF-8''diagnostics%20%281%29.json`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="diagnostics (1).json"; filename*=UTF-8''diagnostics%20%281%29.json`,
+    );
     expect(await res.json()).toEqual({ a: 1 });
   });
 

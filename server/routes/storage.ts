@@ -61,7 +61,8 @@ export interface StorageRouteOptions {
 async function receiveUpload(c: Context<AppEnv>, store: LocalObjectStore, clock: Clock, options: StorageRouteOptions): Promise<Response> {
   if (c.req.param('bucket') !== store.bucket) throw notFound('Bucket');
   const boundary = multipartBoundary(c.req.header('content-type'));
-  if (!boundary) throw new ApiError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data: the policy fields, then the file as "file"');
+  if (!boundary)
+    throw new ApiError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data: the policy fields, then the file as "file"');
   const body = c.req.raw.body;
   if (!body) throw new ApiError(400, 'bad_request', 'The request has no body');
   const reader = new MultipartReader(body, boundary);
@@ -119,8 +120,10 @@ async function receivePut(c: Context<AppEnv>, store: LocalObjectStore, key: stri
   if (!contentType) throw new ApiError(400, 'bad_request', 'A PUT needs the Content-Type it was signed with');
   const lengthHeader = c.req.header('content-length');
   const declared = lengthHeader === undefined ? undefined : Number(lengthHeader);
-  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) throw new ApiError(400, 'bad_request', 'Content-Length is malformed');
-  if (declared !== undefined && declared > MAX_OBJECT_BYTES) throw new ApiError(413, 'entity_too_large', 'The file is larger than a single upload may be (5 GB)');
+  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0))
+    throw new ApiError(400, 'bad_request', 'Content-Length is malformed');
+  if (declared !== undefined && declared > MAX_OBJECT_BYTES)
+    throw new ApiError(413, 'entity_too_large', 'The file is larger than a single upload may be (5 GB)');
   const payloadHash = c.req.header('x-amz-content-sha256')?.toLowerCase();
   const checkHash = payloadHash !== undefined && /^[0-9a-f]{64}$/.test(payloadHash) ? createHash('sha256') : undefined;
   if (await options.isSealed(key)) throw new ApiError(409, 'conflict', 'This upload was completed; its file cannot be replaced');
@@ -135,9 +138,11 @@ async function receivePut(c: Context<AppEnv>, store: LocalObjectStore, key: stri
         await writer.write(chunk);
       }
     }
-    if (declared !== undefined && writer.size !== declared) throw new ApiError(400, 'bad_request', `The body ended after ${writer.size} of ${declared} bytes`);
+    if (declared !== undefined && writer.size !== declared)
+      throw new ApiError(400, 'bad_request', `The body ended after ${writer.size} of ${declared} bytes`);
     if (writer.size === 0) throw new ApiError(400, 'bad_request', 'The file is empty');
-    if (checkHash && checkHash.digest('hex') !== payloadHash) throw new ApiError(400, 'bad_request', 'The body does not match x-amz-content-sha256');
+    if (checkHash && checkHash.digest('hex') !== payloadHash)
+      throw new ApiError(400, 'bad_request', 'The body does not match x-amz-content-sha256');
     const object = await writer.commit(key, contentType, {});
     c.header('ETag', `"${object.etag}"`);
     return c.body(null, 200);

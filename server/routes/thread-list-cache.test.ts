@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/tokens.ts';
 import { createApiKey, createWebpageMarkup } from '../seed.ts';
-import { API, createTestServer, PNG_1X1, movePinBody, postForm, threadBody, type TestResponse, type TestServer } from '../testing/support.ts';
+import {
+  API,
+  createTestServer,
+  PNG_1X1,
+  movePinBody,
+  postForm,
+  threadBody,
+  type TestResponse,
+  type TestServer,
+} from '../testing/support.ts';
 
 let s: TestServer;
 let alice: { token: string; userId: string };
@@ -89,7 +98,9 @@ describe('GET /threads cache', () => {
     expect(bobs.user.email).toBeUndefined();
     expect(keys.user.email).toBe('alice@example.com');
     await s.db.query('INSERT INTO thread_reads (thread_id, user_id, last_seen_at) VALUES ($1, $2, $3::timestamptz)', [
-      mine.id, alice.userId, new Date(s.clock.now()).toISOString(),
+      mine.id,
+      alice.userId,
+      new Date(s.clock.now()).toISOString(),
     ]);
     expect((await list(alice.token)).data.threads[0].userMetaData.lastSeenAt).toBe(s.clock.now());
     expect((await list(bob.token)).data.threads[0].userMetaData.lastSeenAt).toBeNull();
@@ -103,11 +114,14 @@ describe('GET /threads cache', () => {
 
     let replyId = '';
     const replied = await across(async () => {
-      replyId = (await ok(s.request('POST', `${API}/threads/${made.id}/messages`, { token: alice.token, body: { content: 'a reply' } }))).id;
+      replyId = (await ok(s.request('POST', `${API}/threads/${made.id}/messages`, { token: alice.token, body: { content: 'a reply' } })))
+        .id;
     });
     expect(threadIn(replied.after, made.id).messages.map((m: any) => m.plainText ?? m.content)).toHaveLength(2);
 
-    const edited = await across(() => ok(s.request('PATCH', `${API}/messages/${replyId}`, { token: alice.token, body: { content: 'edited' } })));
+    const edited = await across(() =>
+      ok(s.request('PATCH', `${API}/messages/${replyId}`, { token: alice.token, body: { content: 'edited' } })),
+    );
     expect(JSON.stringify(threadIn(edited.after, made.id).messages[1])).toContain('edited');
 
     const deleted = await across(() => ok(s.request('DELETE', `${API}/messages/${replyId}`, { token: alice.token }), 204));
@@ -139,24 +153,43 @@ describe('GET /threads cache', () => {
     const policy = await ok(s.request('GET', `${API}/threads/${t.id}/screenshot-upload-policy?${q}`, { token: alice.token }));
     const stored = await postForm(s.app, policy.policy, { bytes, type: 'image/png' });
     expect(stored.status).toBe(204);
-    const shot = { fileId, key: policy.key, etag: stored.headers.get('etag'), mimeType: 'image/png', width: 1280, height: 800, filesize: bytes.length };
+    const shot = {
+      fileId,
+      key: policy.key,
+      etag: stored.headers.get('etag'),
+      mimeType: 'image/png',
+      width: 1280,
+      height: 800,
+      filesize: bytes.length,
+    };
     const shown = await across(() => ok(s.request('PUT', `${API}/threads/${t.id}/screenshot`, { token: alice.token, body: shot })));
     expect(threadIn(shown.before, t.id).screenshot).toBeNull();
     expect(threadIn(shown.after, t.id).screenshot).toMatchObject({ width: 1280, height: 800 });
 
-    const p = await ok(s.request('POST', `${API}/upload-policy`, {
-      token: alice.token,
-      body: { resourceType: 'message_attachment', resourceId: t.id, filename: 'notes.txt', contentType: 'text/plain', filesize: 5 },
-    }));
+    const p = await ok(
+      s.request('POST', `${API}/upload-policy`, {
+        token: alice.token,
+        body: { resourceType: 'message_attachment', resourceId: t.id, filename: 'notes.txt', contentType: 'text/plain', filesize: 5 },
+      }),
+    );
     const file = await postForm(s.app, p.policy, { bytes: 'hello', type: 'text/plain', name: 'notes.txt' });
-    await ok(s.request('POST', `${API}/upload-complete`, { token: alice.token, body: { fileId: p.fileId, etag: file.headers.get('etag') } }));
+    await ok(
+      s.request('POST', `${API}/upload-complete`, { token: alice.token, body: { fileId: p.fileId, etag: file.headers.get('etag') } }),
+    );
     const messageId = threadIn(shown.after, t.id).messages[0].id;
     const attached = await across(() =>
-      ok(s.request('PATCH', `${API}/messages/${messageId}`, { token: alice.token, body: { content: 'see file', attachments: [{ fileId: p.fileId }] } })),
+      ok(
+        s.request('PATCH', `${API}/messages/${messageId}`, {
+          token: alice.token,
+          body: { content: 'see file', attachments: [{ fileId: p.fileId }] },
+        }),
+      ),
     );
     expect(threadIn(attached.after, t.id).messages[0].attachments).toHaveLength(1);
 
-    const renamed = await across(() => s.db.query("UPDATE message_attachments SET original_filename = 'renamed.txt' WHERE upload_id = $1", [p.fileId]));
+    const renamed = await across(() =>
+      s.db.query("UPDATE message_attachments SET original_filename = 'renamed.txt' WHERE upload_id = $1", [p.fileId]),
+    );
     expect(threadIn(renamed.after, t.id).messages[0].attachments[0].originalFilename).toBe('renamed.txt');
 
     const element = await across(() => s.db.query("UPDATE thread_elements SET path = 'main > p' WHERE thread_id = $1", [t.id]));
@@ -167,15 +200,22 @@ describe('GET /threads cache', () => {
 
   it('shows an author rename, a membership and a paused markup at once', async () => {
     const renamed = await across(() =>
-      ok(s.request('PATCH', `${API}/users/external/alice`, { token: apiKey, body: { name: 'Alice Renamed', avatarUrl: 'https://a.example/a.png' } }), 204),
+      ok(
+        s.request('PATCH', `${API}/users/external/alice`, {
+          token: apiKey,
+          body: { name: 'Alice Renamed', avatarUrl: 'https://a.example/a.png' },
+        }),
+        204,
+      ),
     );
     expect(renamed.after.threads[0].user).toMatchObject({ name: 'Alice Renamed', avatarUrl: 'https://a.example/a.png' });
     expect(renamed.after.threads[0].messages[0].user.name).toBe('Alice Renamed');
 
     const joined = await across(() =>
-      s.db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, created_at, modified_at) VALUES ($1, $2, 'viewer', now(), now())`, [
-        s.seed.workspaceId, alice.userId,
-      ]),
+      s.db.query(
+        `INSERT INTO workspace_members (workspace_id, user_id, role, created_at, modified_at) VALUES ($1, $2, 'viewer', now(), now())`,
+        [s.seed.workspaceId, alice.userId],
+      ),
     );
     expect(joined.before.threads[0].user.guest).toBe(true);
     expect(joined.after.threads[0].user.guest).toBe(false);
@@ -230,7 +270,8 @@ describe('GET /threads cache', () => {
   });
 
   it('moves the version once per transaction, to a value it never held', async () => {
-    const version = async () => (await s.db.query<{ v: string }>('SELECT threads_version::text AS v FROM markups WHERE id = $1', [s.seed.markupId]))[0]!.v;
+    const version = async () =>
+      (await s.db.query<{ v: string }>('SELECT threads_version::text AS v FROM markups WHERE id = $1', [s.seed.markupId]))[0]!.v;
     const seen = new Set([await version()]);
     for (let i = 0; i < 3; i++) {
       await createThread(alice.token);
@@ -240,7 +281,12 @@ describe('GET /threads cache', () => {
     }
     // A write to another markup leaves this one's version (and cache) alone.
     const before = await version();
-    const other = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'Other', url: 'https://o.example/', now: s.clock.now() });
+    const other = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'Other',
+      url: 'https://o.example/',
+      now: s.clock.now(),
+    });
     await createThread(apiKey, threadBody({ projectId: other }));
     expect(await version()).toBe(before);
   });
@@ -252,7 +298,13 @@ describe('GET /threads cache', () => {
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe('unauthorized');
 
-    const key = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId: s.seed.workspaceId, name: 'Short-lived', now: s.clock.now() });
+    const key = await createApiKey(s.db, {
+      kind: 'workspace',
+      organizationId: s.seed.organizationId,
+      workspaceId: s.seed.workspaceId,
+      name: 'Short-lived',
+      now: s.clock.now(),
+    });
     await list(key);
     await s.db.query('UPDATE api_keys SET revoked_at = now() WHERE token_hash = $1', [sha256Hex(key)]);
     expect((await s.request('GET', listUrl, { token: key })).status).toBe(401);

@@ -15,7 +15,12 @@ const made: { id: string; number: number; canonicalUrl: string; priority: number
 
 beforeAll(async () => {
   s = await createTestServer();
-  markupId = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'List', url: 'https://list.example/', now: s.clock.now() });
+  markupId = await createWebpageMarkup(s.db, {
+    workspaceId: s.seed.workspaceId,
+    name: 'List',
+    url: 'https://list.example/',
+    now: s.clock.now(),
+  });
   token = (await s.exchangeToken({ sub: 'lister', markupId })).token;
   for (let i = 0; i < 23; i++) {
     s.clock.advance(1000);
@@ -30,7 +35,14 @@ beforeAll(async () => {
     const res = await s.request('POST', `${API}/threads`, { token, body });
     if (res.status !== 200) throw new Error(res.text);
     const t = res.body.data;
-    made.push({ id: t.id, number: t.number, canonicalUrl: t.canonicalUrl, priority: t.priority, createdAt: t.createdAt, messageId: t.messages[0].id });
+    made.push({
+      id: t.id,
+      number: t.number,
+      canonicalUrl: t.canonicalUrl,
+      priority: t.priority,
+      createdAt: t.createdAt,
+      messageId: t.messages[0].id,
+    });
   }
   // Resolve every third thread; reply to thread 4 later, so it has the latest activity.
   for (const t of made.filter((_, i) => i % 3 === 0)) await s.request('POST', `${API}/threads/${t.id}/resolve`, { token });
@@ -59,7 +71,11 @@ async function walk(query: Record<string, string>, limit: number) {
 const byNumber = (a: { number: number }, b: { number: number }) => a.number - b.number;
 const expected: Record<ThreadOrder, () => string[]> = {
   pin_asc: () => [...made].sort(byNumber).map((t) => t.id),
-  pin_desc: () => [...made].sort(byNumber).reverse().map((t) => t.id),
+  pin_desc: () =>
+    [...made]
+      .sort(byNumber)
+      .reverse()
+      .map((t) => t.id),
   page: () => [...made].sort((a, b) => a.canonicalUrl.localeCompare(b.canonicalUrl) || a.number - b.number).map((t) => t.id),
   timestamp: () => [...made].sort((a, b) => b.createdAt - a.createdAt || b.number - a.number).map((t) => t.id),
   priority_asc: () => [...made].sort((a, b) => (a.priority ?? 1e9) - (b.priority ?? 1e9) || a.number - b.number).map((t) => t.id),
@@ -102,8 +118,15 @@ describe('GET /threads pagination', () => {
 
   it('keeps the cursor stable when threads are added meanwhile', async () => {
     const first = await s.request('GET', `${API}/threads?markupId=${markupId}&limit=5&order=pin_asc`, { token });
-    const created = await s.request('POST', `${API}/threads`, { token, body: threadBody({ url: 'https://list.example/z', canonicalUrl: 'https://list.example/z' }) });
-    const second = await s.request('GET', `${API}/threads?markupId=${markupId}&limit=5&order=pin_asc&cursorId=${first.body.data.cursorId}`, { token });
+    const created = await s.request('POST', `${API}/threads`, {
+      token,
+      body: threadBody({ url: 'https://list.example/z', canonicalUrl: 'https://list.example/z' }),
+    });
+    const second = await s.request(
+      'GET',
+      `${API}/threads?markupId=${markupId}&limit=5&order=pin_asc&cursorId=${first.body.data.cursorId}`,
+      { token },
+    );
     expect(second.body.data.threads.map((t: { id: string }) => t.id)).toEqual(expected.pin_asc().slice(5, 10));
     await s.request('DELETE', `${API}/threads/${created.body.data.id}`, { token });
   });
@@ -113,7 +136,9 @@ describe('GET /threads pagination', () => {
     const res = await s.request('GET', `${API}/threads?markupId=${markupId}&limit=5&withThreadOrMessageId=${target}`, { token });
     expect(res.body.data.offset).toBe(10);
     expect(res.body.data.threads.map((t: { id: string }) => t.id)).toContain(target);
-    const viaMessage = await s.request('GET', `${API}/threads?markupId=${markupId}&limit=5&withThreadOrMessageId=${made[12]!.messageId}`, { token });
+    const viaMessage = await s.request('GET', `${API}/threads?markupId=${markupId}&limit=5&withThreadOrMessageId=${made[12]!.messageId}`, {
+      token,
+    });
     expect(viaMessage.body.data.offset).toBe(10);
   });
 });

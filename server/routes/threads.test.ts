@@ -47,9 +47,16 @@ describe('POST /threads', () => {
     expect(t.lastActivityAt).toBe(s.clock.now());
     expect(t.browserContext).toEqual(threadBody().browserContext);
     expect(t.elements).toEqual([
-      expect.objectContaining({ threadId: t.id, path: 'main > section:nth-of-type(2) > h2', offsetXPercentage: 12.5, offsetYPercentage: 40 }),
+      expect.objectContaining({
+        threadId: t.id,
+        path: 'main > section:nth-of-type(2) > h2',
+        offsetXPercentage: 12.5,
+        offsetYPercentage: 40,
+      }),
     ]);
-    expect(t.parents).toEqual([expect.objectContaining({ path: 'main > section:nth-of-type(2)', depth: 1, originalUrl: threadBody().elementParents[0]!.url })]);
+    expect(t.parents).toEqual([
+      expect.objectContaining({ path: 'main > section:nth-of-type(2)', depth: 1, originalUrl: threadBody().elementParents[0]!.url }),
+    ]);
     expect(t.messages).toHaveLength(1);
     expect(t.messages[0]).toMatchObject({
       threadId: t.id,
@@ -73,7 +80,10 @@ describe('POST /threads', () => {
   });
 
   it('derives plain text and mentions from the Delta, ignoring sent content', async () => {
-    const res = await create(alice.token, { ...threadBody({ message: { ops: [{ insert: 'Bold', attributes: { bold: true } }] } }), content: 'lies' });
+    const res = await create(alice.token, {
+      ...threadBody({ message: { ops: [{ insert: 'Bold', attributes: { bold: true } }] } }),
+      content: 'lies',
+    });
     expect(res.body.data.messages[0].message).toBe('Bold');
     const extra = await create(alice.token, threadBody({ message: { ops: [{ insert: 'x\n', foo: 1 } as never] } }));
     expect(extra.body.data.messages[0].messageJson).toEqual({ ops: [{ insert: 'x\n' }] });
@@ -135,7 +145,10 @@ describe('POST /threads', () => {
       const res = await create(alice.token);
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/paused/);
-      const reply = await s.request('POST', `${API}/threads/${existing.id}/messages`, { token: bob.token, body: { content: 'still here' } });
+      const reply = await s.request('POST', `${API}/threads/${existing.id}/messages`, {
+        token: bob.token,
+        body: { content: 'still here' },
+      });
       expect(reply.status).toBe(403);
       expect(reply.body.error.message).toMatch(/paused/);
       const read = await s.request('GET', `${API}/threads/${existing.id}`, { token: bob.token });
@@ -240,7 +253,10 @@ describe('isolation', () => {
       ['POST', `/threads/${threadA.id}/messages`],
       ['PATCH', `/messages/${threadA.messages[0].id}`],
     ] as const) {
-      const res = await s.request(method, `${API}${path}`, { token: onB.token, body: method === 'GET' || method === 'DELETE' ? undefined : { content: 'x' } });
+      const res = await s.request(method, `${API}${path}`, {
+        token: onB.token,
+        body: method === 'GET' || method === 'DELETE' ? undefined : { content: 'x' },
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect((await create(onB.token, threadBody({ projectId: s.seed.markupId }))).status).toBe(404);

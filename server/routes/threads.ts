@@ -53,7 +53,9 @@ export async function threadForCaller(db: Db, caller: Caller, threadId: string) 
   const thread = await findThread(db, threadId);
   if (!thread) throw notFound('Thread');
   const reachable =
-    caller.kind === 'exchange' ? caller.markupId === thread.markup_id && caller.workspaceId === thread.workspace_id : apiKeyReaches(caller, thread);
+    caller.kind === 'exchange'
+      ? caller.markupId === thread.markup_id && caller.workspaceId === thread.workspace_id
+      : apiKeyReaches(caller, thread);
   if (!reachable) throw notFound('Thread');
   return thread;
 }
@@ -72,7 +74,9 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = readQuery(c, listThreadsQuerySchema);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     if (limit < 1 || limit > MAX_PAGE_SIZE) {
-      throw validationFailed(`limit must be between 1 and ${MAX_PAGE_SIZE}`, [{ path: 'limit', message: `between 1 and ${MAX_PAGE_SIZE}` }]);
+      throw validationFailed(`limit must be between 1 and ${MAX_PAGE_SIZE}`, [
+        { path: 'limit', message: `between 1 and ${MAX_PAGE_SIZE}` },
+      ]);
     }
     if (!isUuid(query.markupId)) throw notFound('Markup');
     const markup = await markupVersionForCaller(db, caller, query.markupId.toLowerCase());
@@ -127,7 +131,8 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = callerOf(c);
     const input = await readJson(c, createThreadSchema);
     const markupId = input.projectId ?? (caller.kind === 'exchange' ? caller.markupId : undefined);
-    if (!markupId) throw validationFailed('projectId: required when creating a thread with an API key', [{ path: 'projectId', message: 'required' }]);
+    if (!markupId)
+      throw validationFailed('projectId: required when creating a thread with an API key', [{ path: 'projectId', message: 'required' }]);
     if (!isUuid(markupId)) throw notFound('Markup');
     const markup = await markupForCaller(db, caller, markupId.toLowerCase());
     if (input.isImageThread || markup.type !== 'webpage') {
@@ -138,7 +143,14 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     if (markup.read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const body = requireMessageBody(input);
     const fileIds = await resolveAttachments(db, attachmentOwner(caller, markup.workspace_id), input);
-    const written = await createAnnouncedThread(db, caller, clock, { markupId: markup.id, workspaceId: markup.workspace_id, input, body, fileIds, now: clock.now() });
+    const written = await createAnnouncedThread(db, caller, clock, {
+      markupId: markup.id,
+      workspaceId: markup.workspace_id,
+      input,
+      body,
+      fileIds,
+      now: clock.now(),
+    });
     return ok(c, await newThreadResponse(db, written, viewerOf(caller), files));
   });
 
@@ -183,7 +195,13 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
         );
         if (changed.length === 0) return;
         const userId = await actingUserId(tx, caller, thread.workspace_id, clock);
-        await recordCommentAction(tx, { kind: 'thread_unresolved', threadId: thread.id, userId, workspaceId: thread.workspace_id, occurredAt: now });
+        await recordCommentAction(tx, {
+          kind: 'thread_unresolved',
+          threadId: thread.id,
+          userId,
+          workspaceId: thread.workspace_id,
+          occurredAt: now,
+        });
       });
     }
     const body: UnresolveThreadResponse = { threadId: thread.id };
@@ -207,7 +225,8 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.patch('/threads/:id/move-pin', async (c) => {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
-    if (!mayModify(viewerOf(caller), thread.author_user_id)) throw forbidden('Only the author of a thread (or an API key) may move its pin');
+    if (!mayModify(viewerOf(caller), thread.author_user_id))
+      throw forbidden('Only the author of a thread (or an API key) may move its pin');
     const input = await readJson(c, movePinSchema);
     const short = await db.transaction((tx) => movePin(tx, thread, input, clock.now()));
     return ok(c, short);

@@ -58,7 +58,11 @@ export async function uploadTarget(db: Db, caller: Caller, type: UploadResourceT
       // A markup's id, or a workspace's id for a markup still to be made (POST /markups/bulk/from-files).
       const key = requireApiKey(caller);
       if (!isUuid(id)) throw notFound('Markup or workspace');
-      const workspace = await workspaceOf(db, 'SELECT id AS workspace_id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL', id);
+      const workspace = await workspaceOf(
+        db,
+        'SELECT id AS workspace_id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL',
+        id,
+      );
       if (workspace) {
         if (!apiKeyReaches(key, workspace)) throw notFound('Markup or workspace');
         return { workspaceId: workspace.workspace_id, resourceId: id };
@@ -73,7 +77,11 @@ export async function uploadTarget(db: Db, caller: Caller, type: UploadResourceT
       if (!isUuid(id)) throw notFound(what);
       const row =
         type === 'user_avatar'
-          ? await workspaceOf(db, `SELECT u.workspace_id, w.organization_id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.id = $1 AND u.deleted_at IS NULL AND w.deleted_at IS NULL`, id)
+          ? await workspaceOf(
+              db,
+              `SELECT u.workspace_id, w.organization_id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.id = $1 AND u.deleted_at IS NULL AND w.deleted_at IS NULL`,
+              id,
+            )
           : await workspaceOf(db, 'SELECT id AS workspace_id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL', id);
       if (!row || !apiKeyReaches(key, row)) throw notFound(what);
       return { workspaceId: row.workspace_id, resourceId: id };

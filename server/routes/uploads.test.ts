@@ -21,7 +21,14 @@ afterAll(async () => {
 const policy = (token: string, body: Record<string, unknown>) =>
   s.request('POST', `${API}/upload-policy`, {
     token,
-    body: { resourceType: 'message_attachment', resourceId: threadId, filename: 'notes.txt', contentType: 'text/plain', filesize: 5, ...body },
+    body: {
+      resourceType: 'message_attachment',
+      resourceId: threadId,
+      filename: 'notes.txt',
+      contentType: 'text/plain',
+      filesize: 5,
+      ...body,
+    },
   });
 const complete = (token: string, body: Record<string, unknown>) => s.request('POST', `${API}/upload-complete`, { token, body });
 
@@ -33,11 +40,21 @@ describe('POST /upload-policy', () => {
     expect(key).toBe(`ws/${s.seed.workspaceId}/message_attachment/${fileId}/Unicode-resume-final.pdf`);
     expect(bucket).toBe('pinmark');
     expect(post.url).toBe('http://localhost:8787/storage/pinmark');
-    expect(post.fields).toMatchObject({ key, 'Content-Type': 'application/pdf', 'x-amz-algorithm': 'AWS4-HMAC-SHA256', 'x-amz-meta-file-id': fileId });
+    expect(post.fields).toMatchObject({
+      key,
+      'Content-Type': 'application/pdf',
+      'x-amz-algorithm': 'AWS4-HMAC-SHA256',
+      'x-amz-meta-file-id': fileId,
+    });
     expect(metadata).toEqual({ 'file-id': fileId, 'resource-type': 'message_attachment', 'resource-id': threadId });
     const conditions = JSON.parse(Buffer.from(post.fields.policy, 'base64').toString()).conditions;
     expect(conditions).toContainEqual(['content-length-range', 1, 1234]);
-    const row = (await s.db.query<{ completed_at: Date | null; filename: string; created_by_user_id: string }>('SELECT completed_at, filename, created_by_user_id FROM uploads WHERE id = $1', [fileId]))[0];
+    const row = (
+      await s.db.query<{ completed_at: Date | null; filename: string; created_by_user_id: string }>(
+        'SELECT completed_at, filename, created_by_user_id FROM uploads WHERE id = $1',
+        [fileId],
+      )
+    )[0];
     expect(row).toEqual({ completed_at: null, filename: 'Ünïcode résumé (final).pdf', created_by_user_id: alice.userId });
   });
 
@@ -51,11 +68,15 @@ describe('POST /upload-policy', () => {
       expect(res.status).toBe(415);
       expect(res.body.error.code).toBe('unsupported_media_type');
     }
-    expect((await policy(alice.token, { contentType: 'text/plain; charset=utf-8' })).body.data.policy.fields['Content-Type']).toBe('text/plain');
+    expect((await policy(alice.token, { contentType: 'text/plain; charset=utf-8' })).body.data.policy.fields['Content-Type']).toBe(
+      'text/plain',
+    );
     const big = await policy(alice.token, { filesize: 25 * 1024 * 1024 + 1 });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('payload_too_large');
-    expect((await policy(alice.token, { resourceType: 'thread_screenshot', contentType: 'image/png', filesize: 10 * 1024 * 1024 + 1 })).status).toBe(413);
+    expect(
+      (await policy(alice.token, { resourceType: 'thread_screenshot', contentType: 'image/png', filesize: 10 * 1024 * 1024 + 1 })).status,
+    ).toBe(413);
     expect((await policy(alice.token, { filesize: 0 })).status).toBe(422);
     expect((await policy(alice.token, { resourceType: 'avatar' })).status).toBe(422);
   });
@@ -63,8 +84,15 @@ describe('POST /upload-policy', () => {
   it('takes a thread (reply) or a markup (new thread) the caller reaches for attachments; 404 otherwise', async () => {
     expect((await policy(alice.token, { resourceId: s.seed.markupId })).status).toBe(200);
     expect((await policy(alice.token, { resourceId: threadId.toUpperCase() })).status).toBe(200);
-    const otherMarkup = await createWebpageMarkup(s.db, { workspaceId: s.seed.workspaceId, name: 'Other', url: 'https://o.example/', now: s.clock.now() });
-    const otherThread = (await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: otherMarkup }) })).body.data.id;
+    const otherMarkup = await createWebpageMarkup(s.db, {
+      workspaceId: s.seed.workspaceId,
+      name: 'Other',
+      url: 'https://o.example/',
+      now: s.clock.now(),
+    });
+    const otherThread = (
+      await s.request('POST', `${API}/threads`, { token: s.seed.workspaceApiKey, body: threadBody({ projectId: otherMarkup }) })
+    ).body.data.id;
     for (const resourceId of [otherMarkup, otherThread, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await policy(alice.token, { resourceId });
       expect(res.status).toBe(404);
@@ -86,18 +114,38 @@ describe('POST /upload-policy', () => {
     const image = { contentType: 'image/png', filename: 'x.png' };
     expect((await policy(alice.token, { ...image, resourceType: 'markup_asset', resourceId: s.seed.markupId })).status).toBe(403);
     expect((await policy(alice.token, { ...image, resourceType: 'user_avatar', resourceId: alice.userId })).status).toBe(403);
-    expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'markup_asset', resourceId: s.seed.markupId })).status).toBe(200);
+    expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'markup_asset', resourceId: s.seed.markupId })).status).toBe(
+      200,
+    );
     expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'user_avatar', resourceId: alice.userId })).status).toBe(200);
-    expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'workspace_icon', resourceId: s.seed.workspaceId })).status).toBe(200);
-    expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'external_user_avatar', resourceId: 'customer-42' })).status).toBe(200);
-    expect((await policy(s.seed.organizationApiKey, { ...image, resourceType: 'external_user_avatar', resourceId: 'customer-42' })).status).toBe(403);
-    expect((await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'workspace_icon', resourceId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'workspace_icon', resourceId: s.seed.workspaceId })).status,
+    ).toBe(200);
+    expect(
+      (await policy(s.seed.workspaceApiKey, { ...image, resourceType: 'external_user_avatar', resourceId: 'customer-42' })).status,
+    ).toBe(200);
+    expect(
+      (await policy(s.seed.organizationApiKey, { ...image, resourceType: 'external_user_avatar', resourceId: 'customer-42' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await policy(s.seed.workspaceApiKey, {
+          ...image,
+          resourceType: 'workspace_icon',
+          resourceId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('POST /upload-complete', () => {
   async function newPolicy(token = alice.token, filesize = 5) {
-    return (await policy(token, { filesize })).body.data as { fileId: string; key: string; policy: { url: string; fields: Record<string, string> } };
+    return (await policy(token, { filesize })).body.data as {
+      fileId: string;
+      key: string;
+      policy: { url: string; fields: Record<string, string> };
+    };
   }
 
   it('needs the file in the store with the reported ETag, then completes (quotes and case tolerated)', async () => {
@@ -110,7 +158,13 @@ describe('POST /upload-complete', () => {
     const wrong = await complete(alice.token, { fileId: p.fileId, etag: md5Hex('other') });
     expect(wrong.status).toBe(409);
     expect(wrong.body.error.code).toBe('etag_mismatch');
-    const res = await complete(alice.token, { fileId: p.fileId, etag: uploaded.headers.get('etag')!.toUpperCase(), resourceType: 'message_attachment', resourceId: threadId, key: p.key });
+    const res = await complete(alice.token, {
+      fileId: p.fileId,
+      etag: uploaded.headers.get('etag')!.toUpperCase(),
+      resourceType: 'message_attachment',
+      resourceId: threadId,
+      key: p.key,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       fileId: p.fileId,
@@ -138,7 +192,13 @@ describe('POST /upload-complete', () => {
     expect((await complete(bob.token, { fileId: p.fileId, etag })).status).toBe(404);
     const orgId = await createOrganization(s.db, 'Foreign', s.clock.now());
     const ws = await createWorkspace(s.db, orgId, 'Foreign', s.clock.now());
-    const foreignKey = await createApiKey(s.db, { kind: 'workspace', organizationId: orgId, workspaceId: ws.id, name: 'Foreign key', now: s.clock.now() });
+    const foreignKey = await createApiKey(s.db, {
+      kind: 'workspace',
+      organizationId: orgId,
+      workspaceId: ws.id,
+      name: 'Foreign key',
+      now: s.clock.now(),
+    });
     expect((await complete(foreignKey, { fileId: p.fileId, etag })).status).toBe(404);
     expect((await complete(alice.token, { fileId: 'nope', etag })).status).toBe(404);
     expect((await complete(alice.token, { fileId: p.fileId, etag, resourceId: s.seed.markupId })).status).toBe(422);

@@ -28,7 +28,13 @@ const invitationCount = async (workspaceId = s.seed.workspaceId) =>
 async function workspace(members: { role: 'owner' | 'admin' | 'contributor' | 'viewer'; verified?: boolean }[] = []) {
   const now = s.clock.now();
   const ws = await createWorkspace(s.db, s.seed.organizationId, 'Team', now);
-  const key = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId: ws.id, name: 'team key', now });
+  const key = await createApiKey(s.db, {
+    kind: 'workspace',
+    organizationId: s.seed.organizationId,
+    workspaceId: ws.id,
+    name: 'team key',
+    now,
+  });
   const ids: string[] = [];
   for (const [i, m] of members.entries()) {
     const id = await createMember(s.db, { workspaceId: ws.id, name: `Member ${i}`, email: `m${i}-${ws.id}@team.test`, role: m.role, now });
@@ -73,11 +79,22 @@ describe('POST /users/invite', () => {
   const invite = (body: unknown, token = wsKey, query = '') => s.request('POST', `${API}/users/invite${query}`, { token, body });
 
   it('records one invitation per address (204), lowercased and deduplicated, skipping members', async () => {
-    const res = await invite({ emails: ['New.Person@Example.com', 'new.person@example.com', 'owner@demo.pinmark.test'], message: 'Join us' });
+    const res = await invite({
+      emails: ['New.Person@Example.com', 'new.person@example.com', 'owner@demo.pinmark.test'],
+      message: 'Join us',
+    });
     expect(res.status).toBe(204);
     const list = (await s.request('GET', `${API}/users`, { token: wsKey })).body.data.invitations;
     const mine = list.filter((i: { email: string }) => i.email === 'new.person@example.com');
-    expect(mine).toEqual([{ id: expect.any(String), email: 'new.person@example.com', message: 'Join us', invitedByUserId: expect.any(String), createdAt: s.clock.now() }]);
+    expect(mine).toEqual([
+      {
+        id: expect.any(String),
+        email: 'new.person@example.com',
+        message: 'Join us',
+        invitedByUserId: expect.any(String),
+        createdAt: s.clock.now(),
+      },
+    ]);
     expect(list.map((i: { email: string }) => i.email)).not.toContain('owner@demo.pinmark.test');
   });
 
@@ -87,14 +104,25 @@ describe('POST /users/invite', () => {
     s.clock.advance(1000);
     expect((await invite({ emails: ['again@example.com'] })).status).toBe(204);
     expect(await invitationCount()).toBe(before);
-    const row = (await s.request('GET', `${API}/users`, { token: wsKey })).body.data.invitations.find((i: { email: string }) => i.email === 'again@example.com');
+    const row = (await s.request('GET', `${API}/users`, { token: wsKey })).body.data.invitations.find(
+      (i: { email: string }) => i.email === 'again@example.com',
+    );
     expect(row).toMatchObject({ message: null, createdAt: s.clock.now() });
   });
 
   it('validates the list: 1–25 valid addresses, a string message (422, nothing stored)', async () => {
     const before = await invitationCount();
     const many = Array.from({ length: 26 }, (_, i) => `p${i}@example.com`);
-    for (const body of [{}, { emails: [] }, { emails: many }, { emails: 'a@example.com' }, { emails: ['ok@example.com', 'not-an-address'] }, { emails: [42] }, { emails: ['ok@example.com'], message: 5 }, { emails: [`${'x'.repeat(250)}@example.com`] }]) {
+    for (const body of [
+      {},
+      { emails: [] },
+      { emails: many },
+      { emails: 'a@example.com' },
+      { emails: ['ok@example.com', 'not-an-address'] },
+      { emails: [42] },
+      { emails: ['ok@example.com'], message: 5 },
+      { emails: [`${'x'.repeat(250)}@example.com`] },
+    ]) {
       const res = await invite(body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(res.body.error.code).toBe('validation_failed');
@@ -123,7 +151,7 @@ describe('POST /users/invite', () => {
     expect(inv[0].invitedByUserId).toBe(verified.ids[1]);
   });
 
-  it('lets a new workspace without owners invite in the key\'s name', async () => {
+  it("lets a new workspace without owners invite in the key's name", async () => {
     const fresh = await workspace();
     expect((await invite({ emails: ['first@example.com'] }, fresh.key)).status).toBe(204);
     expect(await invitationCount(fresh.id)).toBe(1);
@@ -155,8 +183,17 @@ describe('PATCH /users/:userId/role and DELETE /users/:userId', () => {
 
   it('validates the role and the user id (422 / 404), changing nothing', async () => {
     const ws = await workspace([{ role: 'owner' }, { role: 'viewer' }]);
-    for (const body of [{}, { role: 'superuser' }, { role: 1 }, { role: null }]) expect((await role(ws.ids[1]!, body, ws.key)).status).toBe(422);
-    expect((await s.request('PATCH', `${API}/users/${ws.ids[1]}/role`, { token: ws.key, rawBody: 'role=admin', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+    for (const body of [{}, { role: 'superuser' }, { role: 1 }, { role: null }])
+      expect((await role(ws.ids[1]!, body, ws.key)).status).toBe(422);
+    expect(
+      (
+        await s.request('PATCH', `${API}/users/${ws.ids[1]}/role`, {
+          token: ws.key,
+          rawBody: 'role=admin',
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await role('not-a-uuid', { role: 'admin' }, ws.key)).status).toBe(404);
     expect((await role('00000000-0000-4000-8000-000000000000', { role: 'admin' }, ws.key)).status).toBe(404);
     expect((await role(reviewer.userId, { role: 'admin' }, wsKey)).status).toBe(404);
@@ -181,7 +218,10 @@ describe('external users', () => {
   const ext = (id: string) => `${API}/users/external/${encodeURIComponent(id)}`;
 
   it('creates (204), reads (200), updates (204) and deletes (204) an external user', async () => {
-    const created = await s.request('POST', `${API}/users/external`, { token: wsKey, body: { externalId: 'crm-1', email: 'Crm@Example.com', avatarUrl: 'https://cdn.example.com/a.png' } });
+    const created = await s.request('POST', `${API}/users/external`, {
+      token: wsKey,
+      body: { externalId: 'crm-1', email: 'Crm@Example.com', avatarUrl: 'https://cdn.example.com/a.png' },
+    });
     expect(created.status).toBe(204);
     const read = await s.request('GET', ext('crm-1'), { token: wsKey });
     expect(read.status).toBe(200);
@@ -197,14 +237,26 @@ describe('external users', () => {
     });
     s.clock.advance(500);
     expect((await s.request('PATCH', ext('crm-1'), { token: wsKey, body: { name: 'Cris', email: null } })).status).toBe(204);
-    expect((await s.request('GET', ext('crm-1'), { token: wsKey })).body.data).toMatchObject({ name: 'Cris', email: null, avatarUrl: 'https://cdn.example.com/a.png', modifiedAt: s.clock.now() });
+    expect((await s.request('GET', ext('crm-1'), { token: wsKey })).body.data).toMatchObject({
+      name: 'Cris',
+      email: null,
+      avatarUrl: 'https://cdn.example.com/a.png',
+      modifiedAt: s.clock.now(),
+    });
     expect((await s.request('DELETE', ext('crm-1'), { token: wsKey })).status).toBe(204);
     expect((await s.request('GET', ext('crm-1'), { token: wsKey })).status).toBe(404);
     expect((await s.request('DELETE', ext('crm-1'), { token: wsKey })).status).toBe(404);
     expect((await s.request('PATCH', ext('crm-1'), { token: wsKey, body: { name: 'X' } })).status).toBe(404);
     // Created again: the same record comes back with only the new profile.
-    expect((await s.request('POST', `${API}/users/external`, { token: wsKey, body: { externalId: 'crm-1', name: 'Back' } })).status).toBe(204);
-    expect((await s.request('GET', ext('crm-1'), { token: wsKey })).body.data).toMatchObject({ id: read.body.data.id, name: 'Back', email: null, avatarUrl: null });
+    expect((await s.request('POST', `${API}/users/external`, { token: wsKey, body: { externalId: 'crm-1', name: 'Back' } })).status).toBe(
+      204,
+    );
+    expect((await s.request('GET', ext('crm-1'), { token: wsKey })).body.data).toMatchObject({
+      id: read.body.data.id,
+      name: 'Back',
+      email: null,
+      avatarUrl: null,
+    });
   });
 
   it('refuses a second create of a live externalId (409)', async () => {

@@ -16,7 +16,13 @@ import { changeRole, inviteMembers, listMembers, removeMember } from '../model/m
 import { serviceUserFor } from '../model/users.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { signedUploadUrls } from '../model/uploads.ts';
-import { createExternalUser, deleteExternalUser, findExternalUser, toExternalUserResponse, updateExternalUser } from '../model/external-users.ts';
+import {
+  createExternalUser,
+  deleteExternalUser,
+  findExternalUser,
+  toExternalUserResponse,
+  updateExternalUser,
+} from '../model/external-users.ts';
 import {
   changeRoleSchema,
   createExternalUserSchema,
@@ -49,10 +55,15 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
     const workspace = await targetWorkspace(c, db);
     const list = await listMembers(db, workspace.id);
     // An uploaded avatar (user_avatar, set on upload-complete) is shown as a fresh signed URL.
-    const avatars = await db.query<{ id: string; avatar_file_id: string }>('SELECT id, avatar_file_id FROM users WHERE id = ANY($1::uuid[]) AND avatar_file_id IS NOT NULL', [
-      list.users.map((u) => u.id),
-    ]);
-    const urls = await signedUploadUrls(db, files, avatars.map((a) => a.avatar_file_id));
+    const avatars = await db.query<{ id: string; avatar_file_id: string }>(
+      'SELECT id, avatar_file_id FROM users WHERE id = ANY($1::uuid[]) AND avatar_file_id IS NOT NULL',
+      [list.users.map((u) => u.id)],
+    );
+    const urls = await signedUploadUrls(
+      db,
+      files,
+      avatars.map((a) => a.avatar_file_id),
+    );
     const byUser = new Map(avatars.map((a) => [a.id, urls.get(a.avatar_file_id)?.url]));
     return ok(c, { ...list, users: list.users.map((u) => (byUser.get(u.id) ? { ...u, avatarUrl: byUser.get(u.id)! } : u)) });
   });

@@ -29,7 +29,12 @@ const register = (body: object, token = wsKey) => s.request('POST', `${API}/webh
 
 describe('POST /webhook-registrations', () => {
   it('creates a registration with a Standard Webhooks signing key', async () => {
-    const res = await register({ url: HOOK, workspaceId, eventTypes: ['comment_created', 'comment_resolved', 'comment_created'], enabled: true });
+    const res = await register({
+      url: HOOK,
+      workspaceId,
+      eventTypes: ['comment_created', 'comment_resolved', 'comment_created'],
+      enabled: true,
+    });
     expect(res.status).toBe(200);
     const r = res.body.data;
     expect(r).toEqual({
@@ -48,7 +53,9 @@ describe('POST /webhook-registrations', () => {
 
   it('subscribes to every type when eventTypes is omitted, and accepts markup_ready', async () => {
     expect((await register({ url: HOOK, workspaceId, enabled: false })).body.data).toMatchObject({ eventTypes: [], enabled: false });
-    expect((await register({ url: HOOK, workspaceId, eventTypes: ['markup_ready'], enabled: true })).body.data.eventTypes).toEqual(['markup_ready']);
+    expect((await register({ url: HOOK, workspaceId, eventTypes: ['markup_ready'], enabled: true })).body.data.eventTypes).toEqual([
+      'markup_ready',
+    ]);
   });
 
   it('gives every registration its own key', async () => {
@@ -64,7 +71,8 @@ describe('POST /webhook-registrations', () => {
   });
 
   it('refuses bad input with 422 and stores nothing', async () => {
-    const before = (await s.request('GET', `${API}/webhook-registrations?workspaceId=${workspaceId}`, { token: wsKey })).body.data.data.length;
+    const before = (await s.request('GET', `${API}/webhook-registrations?workspaceId=${workspaceId}`, { token: wsKey })).body.data.data
+      .length;
     const cases: [object, string][] = [
       [{ workspaceId, enabled: true }, 'url'],
       [{ url: 'http://receiver.example/h', workspaceId, enabled: true }, 'url'],
@@ -84,8 +92,11 @@ describe('POST /webhook-registrations', () => {
       expect(res.body.error.code).toBe('validation_failed');
       expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     }
-    expect((await s.request('POST', `${API}/webhook-registrations`, { token: wsKey, rawBody: '{"url":' })).body.error.code).toBe('malformed_json');
-    const after = (await s.request('GET', `${API}/webhook-registrations?workspaceId=${workspaceId}`, { token: wsKey })).body.data.data.length;
+    expect((await s.request('POST', `${API}/webhook-registrations`, { token: wsKey, rawBody: '{"url":' })).body.error.code).toBe(
+      'malformed_json',
+    );
+    const after = (await s.request('GET', `${API}/webhook-registrations?workspaceId=${workspaceId}`, { token: wsKey })).body.data.data
+      .length;
     expect(after).toBe(before);
   });
 
@@ -151,19 +162,36 @@ describe('reading, updating, rotating, deleting', () => {
     expect((await s.request('GET', `${API}/webhook-registrations`, { token: wsKey })).status).toBe(400);
     expect((await s.request('GET', `${API}/webhook-registrations?workspaceId=nope`, { token: wsKey })).status).toBe(404);
     expect((await s.request('GET', `${API}/webhook-registrations/not-a-uuid`, { token: wsKey })).status).toBe(404);
-    expect((await s.request('GET', `${API}/webhook-registrations/00000000-0000-4000-8000-000000000000`, { token: wsKey })).status).toBe(404);
+    expect((await s.request('GET', `${API}/webhook-registrations/00000000-0000-4000-8000-000000000000`, { token: wsKey })).status).toBe(
+      404,
+    );
   });
 
   it('updates url and enabled, keeps eventTypes unless sent, moves modifiedAt', async () => {
     const created = (await register({ url: HOOK, workspaceId, eventTypes: ['comment_created'], enabled: true })).body.data;
     s.clock.advance(1000);
-    const updated = await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { url: `${HOOK}/v2`, enabled: false } });
+    const updated = await s.request('POST', `${API}/webhook-registrations/${created.id}`, {
+      token: wsKey,
+      body: { url: `${HOOK}/v2`, enabled: false },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ url: `${HOOK}/v2`, enabled: false, eventTypes: ['comment_created'], signingKey: created.signingKey, createdAt: created.createdAt });
+    expect(updated.body.data).toMatchObject({
+      url: `${HOOK}/v2`,
+      enabled: false,
+      eventTypes: ['comment_created'],
+      signingKey: created.signingKey,
+      createdAt: created.createdAt,
+    });
     expect(updated.body.data.modifiedAt).toBe(new Date(s.clock.now()).toISOString());
-    const retyped = await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { url: HOOK, enabled: true, eventTypes: [] } });
+    const retyped = await s.request('POST', `${API}/webhook-registrations/${created.id}`, {
+      token: wsKey,
+      body: { url: HOOK, enabled: true, eventTypes: [] },
+    });
     expect(retyped.body.data).toMatchObject({ enabled: true, eventTypes: [] });
-    const bad = await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { url: 'http://example.com', enabled: true } });
+    const bad = await s.request('POST', `${API}/webhook-registrations/${created.id}`, {
+      token: wsKey,
+      body: { url: 'http://example.com', enabled: true },
+    });
     expect(bad.status).toBe(422);
     const missing = await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { enabled: true } });
     expect(missing.status).toBe(422);
@@ -176,14 +204,18 @@ describe('reading, updating, rotating, deleting', () => {
     expect(rotated.body.data.signingKey).toMatch(/^whsec_/);
     expect(rotated.body.data.signingKey).not.toBe(created.signingKey);
     expect({ ...rotated.body.data, signingKey: '', modifiedAt: '' }).toEqual({ ...created, signingKey: '', modifiedAt: '' });
-    expect((await s.request('GET', `${API}/webhook-registrations/${created.id}`, { token: wsKey })).body.data.signingKey).toBe(rotated.body.data.signingKey);
+    expect((await s.request('GET', `${API}/webhook-registrations/${created.id}`, { token: wsKey })).body.data.signingKey).toBe(
+      rotated.body.data.signingKey,
+    );
   });
 
   it('deletes (204), after which the registration is gone for every endpoint', async () => {
     const created = (await register({ url: HOOK, workspaceId, enabled: true })).body.data;
     expect((await s.request('DELETE', `${API}/webhook-registrations/${created.id}`, { token: wsKey })).status).toBe(204);
     expect((await s.request('GET', `${API}/webhook-registrations/${created.id}`, { token: wsKey })).status).toBe(404);
-    expect((await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { url: HOOK, enabled: true } })).status).toBe(404);
+    expect(
+      (await s.request('POST', `${API}/webhook-registrations/${created.id}`, { token: wsKey, body: { url: HOOK, enabled: true } })).status,
+    ).toBe(404);
     expect((await s.request('POST', `${API}/webhook-registrations/${created.id}/refresh-signing-key`, { token: wsKey })).status).toBe(404);
     expect((await s.request('DELETE', `${API}/webhook-registrations/${created.id}`, { token: wsKey })).status).toBe(404);
     const list = (await s.request('GET', `${API}/webhook-registrations?workspaceId=${workspaceId}`, { token: wsKey })).body.data.data;

@@ -38,9 +38,11 @@ import { checkTarget, PUBLIC_ONLY, targetPolicy, type TargetPolicy } from '../ne
 /** The live workspace `id`, if this key reaches it; 404 otherwise (malformed ids included). */
 async function workspaceForKey(db: Db, caller: ApiKeyCaller, id: string): Promise<string> {
   if (!isUuid(id)) throw notFound('Workspace');
-  const row = await queryOne<{ id: string; organization_id: string }>(db, 'SELECT id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL', [
-    id.toLowerCase(),
-  ]);
+  const row = await queryOne<{ id: string; organization_id: string }>(
+    db,
+    'SELECT id, organization_id FROM workspaces WHERE id = $1 AND deleted_at IS NULL',
+    [id.toLowerCase()],
+  );
   if (!row || !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
   return row.id;
 }
@@ -80,7 +82,12 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const workspaceId = await workspaceForKey(db, caller, input.workspaceId);
     await assertPublicTarget(targets, input.url);
     const id = await db.transaction((tx) => insertRegistration(tx, workspaceId, input, clock.now()));
-    if (!id) throw new ApiError(409, 'conflict', `This workspace already has ${MAX_REGISTRATIONS_PER_WORKSPACE} webhook registrations; delete one first`);
+    if (!id)
+      throw new ApiError(
+        409,
+        'conflict',
+        `This workspace already has ${MAX_REGISTRATIONS_PER_WORKSPACE} webhook registrations; delete one first`,
+      );
     return ok(c, toRegistrationResponse(await reload(db, id)));
   });
 

@@ -19,22 +19,34 @@ afterAll(async () => {
   await s.close();
 });
 
-const count = async (sql: string, params: unknown[] = []) => ((await s.db.query<{ n: number }>(sql, params))[0]?.n ?? 0);
+const count = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
 const liveWorkspaces = () => count('SELECT count(*)::int AS n FROM workspaces WHERE deleted_at IS NULL');
 
 /** A fresh workspace of the demo organization, with a workspace key of its own. */
 async function sibling(name = 'Sibling') {
   const ws = await createWorkspace(s.db, s.seed.organizationId, name, s.clock.now());
-  const key = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId: ws.id, name: 'k', now: s.clock.now() });
+  const key = await createApiKey(s.db, {
+    kind: 'workspace',
+    organizationId: s.seed.organizationId,
+    workspaceId: ws.id,
+    name: 'k',
+    now: s.clock.now(),
+  });
   return { ...ws, key };
 }
 
 describe('POST /workspace', () => {
-  it('creates a workspace of the key\'s organization with its two folders (201)', async () => {
+  it("creates a workspace of the key's organization with its two folders (201)", async () => {
     const res = await s.request('POST', `${API}/workspace`, { token: orgKey, body: { name: '  Marketing  ' } });
     expect(res.status).toBe(201);
     const ws = res.body.data;
-    expect(ws).toEqual({ id: expect.any(String), name: 'Marketing', slug: null, rootFolderId: expect.any(String), archiveFolderId: expect.any(String) });
+    expect(ws).toEqual({
+      id: expect.any(String),
+      name: 'Marketing',
+      slug: null,
+      rootFolderId: expect.any(String),
+      archiveFolderId: expect.any(String),
+    });
     expect(ws.rootFolderId).not.toBe(ws.archiveFolderId);
     expect(await count("SELECT count(*)::int AS n FROM folders WHERE workspace_id = $1 AND kind IN ('root', 'archive')", [ws.id])).toBe(2);
     const read = await s.request('GET', `${API}/workspace?workspaceId=${ws.id}`, { token: orgKey });
@@ -68,7 +80,13 @@ describe('PATCH /workspace', () => {
     const ws = await sibling();
     const res = await s.request('PATCH', `${API}/workspace`, { token: ws.key, body: { name: 'Renamed', slug: 'renamed-ws' } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: ws.id, name: 'Renamed', slug: 'renamed-ws', rootFolderId: ws.rootFolderId, archiveFolderId: ws.archiveFolderId });
+    expect(res.body.data).toEqual({
+      id: ws.id,
+      name: 'Renamed',
+      slug: 'renamed-ws',
+      rootFolderId: ws.rootFolderId,
+      archiveFolderId: ws.archiveFolderId,
+    });
     const slugOnly = await s.request('PATCH', `${API}/workspace`, { token: ws.key, body: { slug: 'renamed-2' } });
     expect(slugOnly.body.data).toMatchObject({ name: 'Renamed', slug: 'renamed-2' });
   });
@@ -80,7 +98,10 @@ describe('PATCH /workspace', () => {
     expect(viaQuery.body.data.name).toBe('Q');
     const viaBody = await s.request('PATCH', `${API}/workspace`, { token: orgKey, body: { name: 'B', workspaceId: ws.id } });
     expect(viaBody.body.data.name).toBe('B');
-    const disagree = await s.request('PATCH', `${API}/workspace?workspaceId=${ws.id}`, { token: orgKey, body: { name: 'C', workspaceId: s.seed.workspaceId } });
+    const disagree = await s.request('PATCH', `${API}/workspace?workspaceId=${ws.id}`, {
+      token: orgKey,
+      body: { name: 'C', workspaceId: s.seed.workspaceId },
+    });
     expect(disagree.status).toBe(400);
   });
 
@@ -88,15 +109,35 @@ describe('PATCH /workspace', () => {
     const other = await createWorkspace(s.db, await createOrganization(s.db, 'Other', s.clock.now()), 'Other', s.clock.now());
     const ws = await sibling();
     expect((await s.request('PATCH', `${API}/workspace?workspaceId=${other.id}`, { token: orgKey, body: { name: 'N' } })).status).toBe(404);
-    expect((await s.request('PATCH', `${API}/workspace?workspaceId=${ws.id}`, { token: s.seed.workspaceApiKey, body: { name: 'N' } })).status).toBe(404);
+    expect(
+      (await s.request('PATCH', `${API}/workspace?workspaceId=${ws.id}`, { token: s.seed.workspaceApiKey, body: { name: 'N' } })).status,
+    ).toBe(404);
     expect((await s.request('PATCH', `${API}/workspace?workspaceId=not-a-uuid`, { token: orgKey, body: { name: 'N' } })).status).toBe(404);
-    expect((await s.request('PATCH', `${API}/workspace?workspaceId=00000000-0000-4000-8000-000000000000`, { token: orgKey, body: { name: 'N' } })).status).toBe(404);
+    expect(
+      (
+        await s.request('PATCH', `${API}/workspace?workspaceId=00000000-0000-4000-8000-000000000000`, {
+          token: orgKey,
+          body: { name: 'N' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await s.request('PATCH', `${API}/workspace`, { token: reviewer.token, body: { name: 'N' } })).status).toBe(403);
   });
 
   it('needs name or slug and validates both (422, nothing changed)', async () => {
     const ws = await sibling('Untouched');
-    for (const body of [{}, { workspaceId: ws.id }, { name: '' }, { slug: 'ab' }, { slug: 'Upper' }, { slug: '-x-y' }, { slug: 'a--b' }, { slug: 'x'.repeat(64) }, { slug: 7 }, { name: 'ok', slug: 'bad slug' }]) {
+    for (const body of [
+      {},
+      { workspaceId: ws.id },
+      { name: '' },
+      { slug: 'ab' },
+      { slug: 'Upper' },
+      { slug: '-x-y' },
+      { slug: 'a--b' },
+      { slug: 'x'.repeat(64) },
+      { slug: 7 },
+      { name: 'ok', slug: 'bad slug' },
+    ]) {
       const res = await s.request('PATCH', `${API}/workspace`, { token: ws.key, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
@@ -162,7 +203,7 @@ describe('DELETE /workspace', () => {
     expect((await s.request('GET', `${API}/workspace`, { token: reviewer.token })).status).toBe(200);
   });
 
-  it('revokes the workspace\'s exchange tokens and cancels its webhook registrations', async () => {
+  it("revokes the workspace's exchange tokens and cancels its webhook registrations", async () => {
     const ws = await sibling();
     const hook = await s.request('POST', `${API}/webhook-registrations`, {
       token: ws.key,
@@ -170,7 +211,9 @@ describe('DELETE /workspace', () => {
     });
     expect(hook.status).toBe(200);
     expect((await s.request('DELETE', `${API}/workspace`, { token: orgKey, body: { workspaceId: ws.id } })).status).toBe(204);
-    expect(await count('SELECT count(*)::int AS n FROM webhook_registrations WHERE workspace_id = $1 AND deleted_at IS NULL', [ws.id])).toBe(0);
+    expect(
+      await count('SELECT count(*)::int AS n FROM webhook_registrations WHERE workspace_id = $1 AND deleted_at IS NULL', [ws.id]),
+    ).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM api_keys WHERE workspace_id = $1 AND revoked_at IS NULL', [ws.id])).toBe(0);
   });
 });

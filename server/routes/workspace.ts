@@ -12,7 +12,14 @@ import { noContent, ok } from '../http/envelope.ts';
 import { readJson, readQuery } from '../http/validate.ts';
 import { callerOf } from '../http/caller.ts';
 import { requireApiKey } from '../domain/permissions.ts';
-import { deleteWorkspace, insertWorkspace, toWorkspaceResponse, updateWorkspace, workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
+import {
+  deleteWorkspace,
+  insertWorkspace,
+  toWorkspaceResponse,
+  updateWorkspace,
+  workspaceForCaller,
+  type WorkspaceRow,
+} from '../model/workspaces.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { signedUploadUrls } from '../model/uploads.ts';
 import { storageByUser, storageOfUser, workspaceStorage } from '../model/storage-usage.ts';
@@ -62,7 +69,8 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/workspace', async (c) => {
     const caller = requireApiKey(callerOf(c));
-    if (caller.scope !== 'organization') throw forbidden('Creating a workspace needs an organization key; a workspace key cannot create workspaces');
+    if (caller.scope !== 'organization')
+      throw forbidden('Creating a workspace needs an organization key; a workspace key cannot create workspaces');
     const input = await readJson(c, createWorkspaceSchema);
     const row = await db.transaction((tx) => insertWorkspace(tx, caller.organizationId, input.name, clock.now()));
     return ok(c, toWorkspaceResponse(row), 201);
@@ -80,7 +88,8 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       })
       .catch((error: unknown) => {
         // Two workspaces claiming one free slug at once: the UNIQUE constraint decides, the loser hears 409.
-        if ((error as { code?: unknown }).code === '23505') throw new ApiError(409, 'conflict', 'The slug is taken by another workspace', [{ path: 'slug', message: 'taken' }]);
+        if ((error as { code?: unknown }).code === '23505')
+          throw new ApiError(409, 'conflict', 'The slug is taken by another workspace', [{ path: 'slug', message: 'taken' }]);
         throw error;
       });
     return ok(c, await withIcon(updated));

@@ -41,12 +41,17 @@ async function writeAndRead(token: string, options: { files?: boolean } = {}) {
   const threadId = created.body.data.id;
   if (token === alice.token) {
     await s.db.query('INSERT INTO thread_reads (thread_id, user_id, last_seen_at) VALUES ($1, $2, $3::timestamptz)', [
-      threadId, alice.userId, new Date(s.clock.now() - 1000).toISOString(),
+      threadId,
+      alice.userId,
+      new Date(s.clock.now() - 1000).toISOString(),
     ]);
   }
   s.clock.advance(1000);
   const replyFiles = options.files ? [{ fileId: await attachment(token, s.seed.markupId) }] : [];
-  const replied = await s.request('POST', `${API}/threads/${threadId}/messages`, { token, body: { content: 'a reply', attachments: replyFiles } });
+  const replied = await s.request('POST', `${API}/threads/${threadId}/messages`, {
+    token,
+    body: { content: 'a reply', attachments: replyFiles },
+  });
   expect(replied.status).toBe(200);
   const read = await readThread(token, threadId);
   expect(replied.body.data).toEqual(read.messages[1]);
@@ -80,7 +85,9 @@ describe('the one-statement writes answer what a read shows', () => {
     });
     expect(registered.status).toBe(200);
     const { thread, reply } = await writeAndRead(alice.token);
-    const rows = await s.db.query<{ event_type: string; payload: string }>('SELECT event_type, payload FROM webhook_deliveries ORDER BY created_at, event_type');
+    const rows = await s.db.query<{ event_type: string; payload: string }>(
+      'SELECT event_type, payload FROM webhook_deliveries ORDER BY created_at, event_type',
+    );
     expect(rows.map((r) => r.event_type)).toEqual(['comment_created', 'comment_reply_created']);
     expect(JSON.parse(rows[0]!.payload).data.message.id).toBe(thread.messages[0].id);
     expect(JSON.parse(rows[1]!.payload).data.message.id).toBe(reply.id);

@@ -39,7 +39,10 @@ export const moveItemsSchema = z.object({
 });
 export type MoveItemsInput = z.output<typeof moveItemsSchema>;
 
-const intParam = z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number);
+const intParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a non-negative integer')
+  .transform(Number);
 
 export const listItemsQuerySchema = z
   .object({

@@ -55,16 +55,19 @@ export const fromFileItemSchema = z.object({
 export type FromFileItem = z.output<typeof fromFileItemSchema>;
 export const bulkFromFilesSchema = z.object({ items: bulkItems(fromFileItemSchema) });
 
-const markupIds = z
-  .array(idField)
-  .min(1, 'at least one id')
-  .max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} ids`);
+const markupIds = z.array(idField).min(1, 'at least one id').max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} ids`);
 export const bulkMoveSchema = z.object({ markupIds, targetFolderId: idField });
 export const bulkDeleteSchema = z.object({ markupIds });
 
-const intParam = z.string().regex(/^\d{1,9}$/, 'must be a non-negative integer').transform(Number);
+const intParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a non-negative integer')
+  .transform(Number);
 const limitParam = intParam.pipe(z.number().min(1, 'at least 1').max(MAX_MARKUP_PAGE, `at most ${MAX_MARKUP_PAGE}`));
-const requiredWorkspaceId = z.string({ error: 'workspaceId is required' }).min(1, 'workspaceId is required').max(100, 'at most 100 characters');
+const requiredWorkspaceId = z
+  .string({ error: 'workspaceId is required' })
+  .min(1, 'workspaceId is required')
+  .max(100, 'at most 100 characters');
 
 export const searchQuerySchema = z.object({
   workspaceId: requiredWorkspaceId,

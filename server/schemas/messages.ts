@@ -8,7 +8,10 @@ const messageFields = {
   content: z.string().max(20_000).optional(),
   mentionIds: z.array(z.string().max(200)).max(100).optional(),
   message: deltaSchema.optional(),
-  attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`).optional(),
+  attachments: z
+    .array(attachmentRefSchema)
+    .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`)
+    .optional(),
   clipVideos: z.array(z.unknown()).optional(),
 };
 

@@ -13,8 +13,27 @@ const DAY_MS = 86_400_000;
 /** Instants from here on print as `+010000-…`, which PostgreSQL cannot read back. */
 const YEAR_10000_MS = Date.UTC(10000, 0, 1);
 
-export const USER_SORT_KEYS = ['name', 'commentsCreated', 'threadsCreated', 'repliesCreated', 'threadsResolved', 'threadsUnresolved', 'projectsCreated', 'lastActivity'] as const;
-export const PROJECT_SORT_KEYS = ['name', 'createdAt', 'commentsCreated', 'threadsCreated', 'repliesCreated', 'threadsResolved', 'threadsUnresolved', 'activeUsers', 'lastActivity'] as const;
+export const USER_SORT_KEYS = [
+  'name',
+  'commentsCreated',
+  'threadsCreated',
+  'repliesCreated',
+  'threadsResolved',
+  'threadsUnresolved',
+  'projectsCreated',
+  'lastActivity',
+] as const;
+export const PROJECT_SORT_KEYS = [
+  'name',
+  'createdAt',
+  'commentsCreated',
+  'threadsCreated',
+  'repliesCreated',
+  'threadsResolved',
+  'threadsUnresolved',
+  'activeUsers',
+  'lastActivity',
+] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
 

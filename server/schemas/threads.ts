@@ -74,7 +74,10 @@ export const createThreadSchema = z.object({
   browserContext: browserContextSchema,
   elementParents: z.array(elementParentSchema).max(50, 'at most 50 element parents'),
   viewModeId: viewModeIdSchema,
-  attachments: z.array(attachmentRefSchema).max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`).optional(),
+  attachments: z
+    .array(attachmentRefSchema)
+    .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`)
+    .optional(),
   clipVideos: z.array(z.unknown()).optional(),
   width: z.number().min(0).optional(),
   height: z.number().min(0).optional(),

@@ -15,7 +15,12 @@ const filename = z
   .min(1, 'required')
   .max(255, 'at most 255 characters')
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters');
-const contentType = z.string().trim().min(3).max(200).regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'must be a media type like image/png');
+const contentType = z
+  .string()
+  .trim()
+  .min(3)
+  .max(200)
+  .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'must be a media type like image/png');
 /** Sizes above every rule still parse, so the limit check can answer 413 with the real limit. */
 const filesize = z.number().int('must be a whole number of bytes').min(1, 'must be at least 1 byte').max(Number.MAX_SAFE_INTEGER);
 const etag = z.string().trim().min(1, 'required').max(200);

@@ -90,7 +90,10 @@ export const updateExternalUserSchema = z
     avatarUrl: avatarUrlSchema.nullable().optional(),
     avatarFileId: avatarFileIdSchema.nullable().optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'send at least one of name, email, avatarUrl, avatarFileId', path: ['name'] })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'send at least one of name, email, avatarUrl, avatarFileId',
+    path: ['name'],
+  })
   .refine(onlyOneAvatar, oneAvatarIssue);
 
 export type UpdateExternalUserInput = z.output<typeof updateExternalUserSchema>;

@@ -210,7 +210,15 @@ export class LocalObjectStore implements ObjectStore {
         const metaFile = store.metaPath(key);
         const dir = path.dirname(metaFile);
         const file = `${path.basename(metaFile, '.json')}.${id}`;
-        const object: StoredObject = { key, size, etag: md5.digest('hex'), contentType, lastModified: store.options.clock.now(), metadata, file };
+        const object: StoredObject = {
+          key,
+          size,
+          etag: md5.digest('hex'),
+          contentType,
+          lastModified: store.options.clock.now(),
+          metadata,
+          file,
+        };
         const previous = await store.stat(key);
         await mkdir(dir, { recursive: true });
         await rename(tmpFile, path.join(dir, file));

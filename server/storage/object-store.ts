@@ -86,7 +86,11 @@ export function normalizeEtag(value: string): string {
 }
 
 /** Deletes objects one by one, never throwing: a failed delete leaves an orphan, not a failed request. */
-export async function deleteQuietly(store: ObjectStore, keys: Iterable<string>, onError: (key: string, error: unknown) => void): Promise<void> {
+export async function deleteQuietly(
+  store: ObjectStore,
+  keys: Iterable<string>,
+  onError: (key: string, error: unknown) => void,
+): Promise<void> {
   for (const key of new Set(keys)) {
     try {
       await store.delete(key);

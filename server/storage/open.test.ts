@@ -56,7 +56,10 @@ describe('storage configuration', () => {
     });
     const minio = loadConfig({ ...keys, PINMARK_S3_BUCKET: 'fb', PINMARK_S3_ENDPOINT: 'http://minio:9000/' }).storage;
     expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true });
-    expect(loadConfig({ ...keys, PINMARK_S3_BUCKET: 'fb', PINMARK_S3_ENDPOINT: 'https://r2.example', PINMARK_S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false });
+    expect(
+      loadConfig({ ...keys, PINMARK_S3_BUCKET: 'fb', PINMARK_S3_ENDPOINT: 'https://r2.example', PINMARK_S3_FORCE_PATH_STYLE: 'false' })
+        .storage,
+    ).toMatchObject({ forcePathStyle: false });
     const opened = openObjectStore({ storage: minio, dataDir: tempDir(), publicUrl: 'http://localhost:8787', clock: systemClock });
     expect(opened.store).toBeInstanceOf(S3ObjectStore);
     expect(opened.description).toBe('S3 bucket fb at http://minio:9000 (path style)');

@@ -85,7 +85,8 @@ function decodePolicy(policy: string): PostPolicyDocument {
     throw malformed('The policy is not base64-encoded JSON');
   }
   const d = document as Partial<PostPolicyDocument> | null;
-  if (!d || typeof d.expiration !== 'string' || !Array.isArray(d.conditions)) throw malformed('The policy needs "expiration" and "conditions"');
+  if (!d || typeof d.expiration !== 'string' || !Array.isArray(d.conditions))
+    throw malformed('The policy needs "expiration" and "conditions"');
   return d as PostPolicyDocument;
 }
 
@@ -110,7 +111,8 @@ export function verifyPostForm(args: {
   if (!date.startsWith(credential.dateStamp)) throw denied('x-amz-date does not match the date of x-amz-credential');
   const credentials = args.credentialsFor(credential.accessKeyId);
   if (!credentials) throw denied('Unknown access key in x-amz-credential');
-  if (credential.region !== credentials.region || credential.service !== 's3') throw denied('x-amz-credential names another region or service');
+  if (credential.region !== credentials.region || credential.service !== 's3')
+    throw denied('x-amz-credential names another region or service');
   if (!sameSignature(signPolicy(credentials, credential.dateStamp, policy), signature.toLowerCase())) {
     throw denied('The signature does not match the policy (was the policy or a field changed?)');
   }
@@ -145,7 +147,8 @@ export function verifyPostForm(args: {
       check(name, op === 'eq' ? valueOf(name) === value : valueOf(name).startsWith(value), condition);
     } else if (condition && typeof condition === 'object') {
       const entries = Object.entries(condition);
-      if (entries.length !== 1 || typeof entries[0]![1] !== 'string') throw malformed(`Unsupported policy condition ${JSON.stringify(condition)}`);
+      if (entries.length !== 1 || typeof entries[0]![1] !== 'string')
+        throw malformed(`Unsupported policy condition ${JSON.stringify(condition)}`);
       const [name, value] = entries[0]!;
       check(name.toLowerCase(), valueOf(name.toLowerCase()) === value, condition);
     } else {

@@ -29,7 +29,15 @@ afterAll(async () => {
 });
 
 const s3 = () =>
-  new S3ObjectStore({ endpoint, region: 'us-east-1', bucket: 'pinmark', accessKeyId: s.storage.credentials.accessKeyId, secretAccessKey: TEST_STORAGE_SECRET, forcePathStyle: true, clock: s.clock });
+  new S3ObjectStore({
+    endpoint,
+    region: 'us-east-1',
+    bucket: 'pinmark',
+    accessKeyId: s.storage.credentials.accessKeyId,
+    secretAccessKey: TEST_STORAGE_SECRET,
+    forcePathStyle: true,
+    clock: s.clock,
+  });
 
 /** A raw HTTP PUT whose body may be shorter than the Content-Length it announces. */
 function rawPut(url: string, headers: Record<string, string>, body: Buffer): Promise<number> {
@@ -49,7 +57,12 @@ describe('PUT uploads and server-side reads and writes', () => {
   it('S3 driver: presigned PUT, then read streams the bytes back', async () => {
     const store = s3();
     const bytes = Buffer.from('a video, supposedly');
-    const url = store.presignPut({ key: 'ws/x/markup_asset/f1/big file.mp4', contentType: 'video/mp4', contentLength: bytes.length, expiresInSec: 600 });
+    const url = store.presignPut({
+      key: 'ws/x/markup_asset/f1/big file.mp4',
+      contentType: 'video/mp4',
+      contentLength: bytes.length,
+      expiresInSec: 600,
+    });
     const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: bytes });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe(`"${md5Hex(bytes)}"`);
@@ -68,7 +81,14 @@ describe('PUT uploads and server-side reads and writes', () => {
 
   it('refuses a body that is not the one signed, and an unsigned PUT', async () => {
     const url = new URL(`${endpoint}/pinmark/ws/x/tampered`);
-    const headers = signHeaders({ method: 'PUT', url, credentials: s.storage.credentials, now: s.clock.now(), headers: { 'content-type': 'text/plain' }, payloadHash: sha256Hex('original') });
+    const headers = signHeaders({
+      method: 'PUT',
+      url,
+      credentials: s.storage.credentials,
+      now: s.clock.now(),
+      headers: { 'content-type': 'text/plain' },
+      payloadHash: sha256Hex('original'),
+    });
     const res = await fetch(url, { method: 'PUT', headers, body: 'tampered' });
     expect(res.status).toBe(400);
     expect(await s.storage.head('ws/x/tampered')).toBeNull();
@@ -78,7 +98,11 @@ describe('PUT uploads and server-side reads and writes', () => {
   it('answers a browser preflight for PUT', async () => {
     const res = await s.app.request('/storage/pinmark/ws/x/any.mp4', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://customer.example', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://customer.example',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-methods')).toContain('PUT');

@@ -70,7 +70,11 @@ function fromQuery(query: Map<string, string>, now: number): AuthParts {
   if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) throw denied('X-Amz-Expires must be 1 to 604800 seconds');
   if (signedAt > now + MAX_SKEW_MS) throw denied('This signed URL is not valid yet');
   if (now > signedAt + expires * 1000) {
-    throw new ApiError(403, 'url_expired', `This signed URL expired at ${new Date(signedAt + expires * 1000).toISOString()}; ask the API for a fresh one`);
+    throw new ApiError(
+      403,
+      'url_expired',
+      `This signed URL expired at ${new Date(signedAt + expires * 1000).toISOString()}; ask the API for a fresh one`,
+    );
   }
   return {
     credential: query.get('X-Amz-Credential') ?? '',

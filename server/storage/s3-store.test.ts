@@ -41,7 +41,12 @@ const s3 = (overrides: Partial<ConstructorParameters<typeof S3ObjectStore>[0]> =
 describe('S3ObjectStore against the local store', () => {
   it('uploads with a presigned POST, then HEADs, GETs and DELETEs the object', async () => {
     const store = s3();
-    const post = store.presignPost({ key: 'ws/x/thread_screenshot/f1/shot 1.png', contentType: 'image/png', maxBytes: 5000, expiresInSec: 900 });
+    const post = store.presignPost({
+      key: 'ws/x/thread_screenshot/f1/shot 1.png',
+      contentType: 'image/png',
+      maxBytes: 5000,
+      expiresInSec: 900,
+    });
     expect(post.url).toBe(`${endpoint}/pinmark`);
     const res = await postForm({ request: (url, init) => fetch(url, init) }, post, { bytes: PNG_1X1, type: 'image/png' });
     expect(res.status).toBe(204);
@@ -80,11 +85,20 @@ describe('the API with the S3 driver as its storage', () => {
     });
     expect(policy.status).toBe(200);
     expect(policy.body.data.policy.url).toBe(`${endpoint}/pinmark`);
-    const upload = await postForm({ request: (url, init) => fetch(url, init) }, policy.body.data.policy, { bytes: 'hello world', type: 'text/plain' });
+    const upload = await postForm({ request: (url, init) => fetch(url, init) }, policy.body.data.policy, {
+      bytes: 'hello world',
+      type: 'text/plain',
+    });
     expect(upload.status).toBe(204);
-    const complete = await api.request('POST', `${API}/upload-complete`, { token, body: { fileId: policy.body.data.fileId, etag: upload.headers.get('etag') } });
+    const complete = await api.request('POST', `${API}/upload-complete`, {
+      token,
+      body: { fileId: policy.body.data.fileId, etag: upload.headers.get('etag') },
+    });
     expect(complete.status).toBe(200);
-    const reply = await api.request('POST', `${API}/threads/${thread.id}/messages`, { token, body: { content: 'see file', attachments: [{ fileId: policy.body.data.fileId }] } });
+    const reply = await api.request('POST', `${API}/threads/${thread.id}/messages`, {
+      token,
+      body: { content: 'see file', attachments: [{ fileId: policy.body.data.fileId }] },
+    });
     expect(reply.status).toBe(200);
     const read = await fetch(reply.body.data.attachments[0].url);
     expect(await read.text()).toBe('hello world');
@@ -95,11 +109,33 @@ describe('the API with the S3 driver as its storage', () => {
 describe('URL shapes', () => {
   const clock = { now: () => Date.UTC(2024, 0, 1) };
   it('uses virtual-hosted buckets on AWS and path style when asked', () => {
-    const aws = new S3ObjectStore({ endpoint: 'https://s3.eu-west-1.amazonaws.com', region: 'eu-west-1', bucket: 'feedback', accessKeyId: 'AKID', secretAccessKey: 'secret', forcePathStyle: false, clock });
-    expect(aws.presignPost({ key: 'a/b.png', contentType: 'image/png', maxBytes: 10, expiresInSec: 60 }).url).toBe('https://feedback.s3.eu-west-1.amazonaws.com/');
-    expect(aws.presignGet('a/b c.png', 60)).toMatch(/^https:\/\/feedback\.s3\.eu-west-1\.amazonaws\.com\/a\/b%20c\.png\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKID%2F20240101%2Feu-west-1%2Fs3%2Faws4_request&/);
-    const minio = new S3ObjectStore({ endpoint: 'http://minio:9000/', region: 'us-east-1', bucket: 'feedback', accessKeyId: 'AKID', secretAccessKey: 'secret', forcePathStyle: true, clock });
-    expect(minio.presignPost({ key: 'k', contentType: 'image/png', maxBytes: 10, expiresInSec: 60 }).url).toBe('http://minio:9000/feedback');
+    const aws = new S3ObjectStore({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+      bucket: 'feedback',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      clock,
+    });
+    expect(aws.presignPost({ key: 'a/b.png', contentType: 'image/png', maxBytes: 10, expiresInSec: 60 }).url).toBe(
+      'https://feedback.s3.eu-west-1.amazonaws.com/',
+    );
+    expect(aws.presignGet('a/b c.png', 60)).toMatch(
+      /^https:\/\/feedback\.s3\.eu-west-1\.amazonaws\.com\/a\/b%20c\.png\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKID%2F20240101%2Feu-west-1%2Fs3%2Faws4_request&/,
+    );
+    const minio = new S3ObjectStore({
+      endpoint: 'http://minio:9000/',
+      region: 'us-east-1',
+      bucket: 'feedback',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      clock,
+    });
+    expect(minio.presignPost({ key: 'k', contentType: 'image/png', maxBytes: 10, expiresInSec: 60 }).url).toBe(
+      'http://minio:9000/feedback',
+    );
     expect(minio.presignGet('k', 60)).toMatch(/^http:\/\/minio:9000\/feedback\/k\?/);
   });
 });

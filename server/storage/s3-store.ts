@@ -53,12 +53,22 @@ export class S3ObjectStore implements ObjectStore {
 
   presignPost(options: PresignPostOptions): PresignedPost {
     const url = this.options.forcePathStyle ? this.bucketUrl() : `${this.bucketUrl()}/`;
-    return { url, fields: buildPostFields({ ...options, bucket: this.bucket, credentials: this.credentials, now: this.options.clock.now() }) };
+    return {
+      url,
+      fields: buildPostFields({ ...options, bucket: this.bucket, credentials: this.credentials, now: this.options.clock.now() }),
+    };
   }
 
   presignGet(key: string, expiresInSec: number, options: PresignGetOptions = {}): string {
     const query = signedGetQuery(options);
-    return presignUrl({ method: 'GET', url: this.objectUrl(key), credentials: this.credentials, now: options.at ?? this.options.clock.now(), expiresInSec, query });
+    return presignUrl({
+      method: 'GET',
+      url: this.objectUrl(key),
+      credentials: this.credentials,
+      now: options.at ?? this.options.clock.now(),
+      expiresInSec,
+      query,
+    });
   }
 
   presignPut(options: PresignPutOptions): string {

@@ -7,12 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { buildPostFields, verifyPostForm } from './post-policy.ts';
 import { amzDate, canonicalUri, presignUrl, signHeaders, signPolicy, uriEncode, type SigV4Credentials } from './sigv4.ts';
 
-const AWS: SigV4Credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' };
+const AWS: SigV4Credentials = {
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  region: 'us-east-1',
+};
 const MAY_24_2013 = Date.UTC(2013, 4, 24, 0, 0, 0);
 
 describe('AWS examples', () => {
   it('signs the presigned GET of examplebucket/test.txt', () => {
-    const url = presignUrl({ method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), credentials: AWS, now: MAY_24_2013, expiresInSec: 86400 });
+    const url = presignUrl({
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      credentials: AWS,
+      now: MAY_24_2013,
+      expiresInSec: 86400,
+    });
     expect(url).toBe(
       'https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256' +
         '&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z' +
@@ -22,7 +32,13 @@ describe('AWS examples', () => {
   });
 
   it('signs the header-authenticated GET with a Range header', () => {
-    const headers = signHeaders({ method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), credentials: AWS, now: MAY_24_2013, headers: { Range: 'bytes=0-9' } });
+    const headers = signHeaders({
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      credentials: AWS,
+      now: MAY_24_2013,
+      headers: { Range: 'bytes=0-9' },
+    });
     expect(headers.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,' +
         'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
@@ -54,7 +70,11 @@ describe('AWS examples', () => {
       }),
     );
     const verified = verifyPostForm({ fields, bucket: 'sigv4examplebucket', now: Date.UTC(2015, 11, 29, 12), credentialsFor: () => AWS });
-    expect(verified).toMatchObject({ key: 'user/user1/photo.jpg', contentType: 'image/jpeg', metadata: { uuid: '14365123651274', tag: '' } });
+    expect(verified).toMatchObject({
+      key: 'user/user1/photo.jpg',
+      contentType: 'image/jpeg',
+      metadata: { uuid: '14365123651274', tag: '' },
+    });
   });
 });
 
@@ -70,7 +90,16 @@ describe('encoding', () => {
 describe('our POST policies', () => {
   const creds: SigV4Credentials = { accessKeyId: 'local', secretAccessKey: 'a-secret-of-at-least-16', region: 'us-east-1' };
   const now = Date.UTC(2024, 5, 1, 12);
-  const fields = buildPostFields({ bucket: 'pinmark', key: 'ws/1/a.png', contentType: 'image/png', maxBytes: 1000, metadata: { 'file-id': 'f1' }, credentials: creds, now, expiresInSec: 900 });
+  const fields = buildPostFields({
+    bucket: 'pinmark',
+    key: 'ws/1/a.png',
+    contentType: 'image/png',
+    maxBytes: 1000,
+    metadata: { 'file-id': 'f1' },
+    credentials: creds,
+    now,
+    expiresInSec: 900,
+  });
   const asForm = (overrides: Record<string, string | undefined> = {}) => {
     const form = new Map(Object.entries(fields).map(([k, v]) => [k.toLowerCase(), v]));
     for (const [k, v] of Object.entries(overrides)) {
@@ -79,14 +108,31 @@ describe('our POST policies', () => {
     }
     return form;
   };
-  const check = (form: Map<string, string>, at = now) => verifyPostForm({ fields: form, bucket: 'pinmark', now: at, credentialsFor: (id) => (id === 'local' ? creds : null) });
+  const check = (form: Map<string, string>, at = now) =>
+    verifyPostForm({ fields: form, bucket: 'pinmark', now: at, credentialsFor: (id) => (id === 'local' ? creds : null) });
 
   it('lists the fields in S3 order and passes its own checker', () => {
-    expect(Object.keys(fields)).toEqual(['key', 'Content-Type', 'x-amz-meta-file-id', 'x-amz-algorithm', 'x-amz-credential', 'x-amz-date', 'policy', 'x-amz-signature']);
+    expect(Object.keys(fields)).toEqual([
+      'key',
+      'Content-Type',
+      'x-amz-meta-file-id',
+      'x-amz-algorithm',
+      'x-amz-credential',
+      'x-amz-date',
+      'policy',
+      'x-amz-signature',
+    ]);
     const policy = JSON.parse(Buffer.from(fields.policy!, 'base64').toString());
     expect(policy.expiration).toBe('2024-06-01T12:15:00.000Z');
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 1000]);
-    expect(check(asForm())).toEqual({ key: 'ws/1/a.png', contentType: 'image/png', minBytes: 1, maxBytes: 1000, metadata: { 'file-id': 'f1' }, successStatus: 204 });
+    expect(check(asForm())).toEqual({
+      key: 'ws/1/a.png',
+      contentType: 'image/png',
+      minBytes: 1,
+      maxBytes: 1000,
+      metadata: { 'file-id': 'f1' },
+      successStatus: 204,
+    });
     expect(check(asForm({ success_action_status: '201' })).successStatus).toBe(201);
   });
 

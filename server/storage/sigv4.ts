@@ -29,7 +29,10 @@ function hmac(key: string | Uint8Array, data: string): Buffer {
 
 /** `20130524T000000Z` */
 export function amzDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Epoch ms of an `X-Amz-Date` value, or NaN when malformed. */
@@ -108,7 +111,14 @@ export interface CanonicalRequestParts {
 export function canonicalRequest(parts: CanonicalRequestParts): string {
   const names = [...parts.signedHeaders].map((h) => h.toLowerCase()).sort();
   const headerLines = names.map((name) => `${name}:${(parts.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
-  return [parts.method.toUpperCase(), canonicalUri(parts.path), canonicalQuery(parts.query), headerLines, names.join(';'), parts.payloadHash].join('\n');
+  return [
+    parts.method.toUpperCase(),
+    canonicalUri(parts.path),
+    canonicalQuery(parts.query),
+    headerLines,
+    names.join(';'),
+    parts.payloadHash,
+  ].join('\n');
 }
 
 export function stringToSign(date: string, scope: string, canonical: string): string {

@@ -11,7 +11,9 @@ import { attachMarkupFiles, createMarkup, markupTypeOf } from '../model/markup-w
 import type { ObjectStore } from '../storage/object-store.ts';
 
 export async function pngOf(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Pages of the given sizes in points; `rotate` turns a page (by its index) by 90°. */
@@ -68,7 +70,10 @@ export function webmOf(width: number, height: number, durationMs: number): Buffe
   const video = ebml([0xe0], Buffer.concat([ebml([0xb0], uint(width)), ebml([0xba], uint(height))]));
   const tracks = ebml([0x16, 0x54, 0xae, 0x6b], ebml([0xae], Buffer.concat([ebml([0xd7], uint(1, 1)), video])));
   const cluster = ebml([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(2048, 3));
-  return Buffer.concat([ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], Buffer.from('webm'))), ebml([0x18, 0x53, 0x80, 0x67], Buffer.concat([info, tracks, cluster]))]);
+  return Buffer.concat([
+    ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], Buffer.from('webm'))),
+    ebml([0x18, 0x53, 0x80, 0x67], Buffer.concat([info, tracks, cluster])),
+  ]);
 }
 
 /** A not-ready file markup with its original stored and its upload completed; returns the markup id. */

@@ -15,7 +15,13 @@ export interface Ws {
 
 export async function freshWorkspace(s: TestServer, name = 'Items'): Promise<Ws> {
   const ws = await createWorkspace(s.db, s.seed.organizationId, name, s.clock.now());
-  const key = await createApiKey(s.db, { kind: 'workspace', organizationId: s.seed.organizationId, workspaceId: ws.id, name: `${name} key`, now: s.clock.now() });
+  const key = await createApiKey(s.db, {
+    kind: 'workspace',
+    organizationId: s.seed.organizationId,
+    workspaceId: ws.id,
+    name: `${name} key`,
+    now: s.clock.now(),
+  });
   return { ...ws, key };
 }
 
@@ -29,7 +35,12 @@ export async function newFolder(s: TestServer, ws: Ws, parentFolderId: string, n
 }
 
 export async function newMarkup(s: TestServer, ws: Ws, folderId: string, name: string): Promise<string> {
-  const id = await createWebpageMarkup(s.db, { workspaceId: ws.id, name, url: `https://site.example/${encodeURIComponent(name)}`, now: s.clock.now() });
+  const id = await createWebpageMarkup(s.db, {
+    workspaceId: ws.id,
+    name,
+    url: `https://site.example/${encodeURIComponent(name)}`,
+    now: s.clock.now(),
+  });
   await s.db.query('UPDATE markups SET folder_id = $2 WHERE id = $1', [id, folderId]);
   return id;
 }

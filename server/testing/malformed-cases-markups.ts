@@ -18,7 +18,10 @@ export async function completedMarkupUpload(s: TestServer, token: string, worksp
   if (policy.status !== 200) throw new Error(`upload-policy failed: ${policy.status} ${policy.text}`);
   const posted = await postForm(s.app, policy.body.data.policy, { bytes: PNG_1X1, type: 'image/png', name: filename });
   if (posted.status >= 300) throw new Error(`storage POST failed: ${posted.status}`);
-  const done = await s.request('POST', `${API}/upload-complete`, { token, body: { fileId: policy.body.data.fileId, etag: md5Hex(PNG_1X1) } });
+  const done = await s.request('POST', `${API}/upload-complete`, {
+    token,
+    body: { fileId: policy.body.data.fileId, etag: md5Hex(PNG_1X1) },
+  });
   if (done.status !== 200) throw new Error(`upload-complete failed: ${done.status} ${done.text}`);
   return policy.body.data.fileId as string;
 }
@@ -49,25 +52,57 @@ export async function markupCases(s: TestServer): Promise<RouteCase[]> {
 
   return [
     {
-      method: 'POST', path: '/markups/url', auth: 'api_key', token: wsKey,
-      body: { url: 'https://malformed.example/page', name: 'Page', workspaceId, parentFolderId: folderId }, optional: ['name', 'workspaceId', 'parentFolderId'],
+      method: 'POST',
+      path: '/markups/url',
+      auth: 'api_key',
+      token: wsKey,
+      body: { url: 'https://malformed.example/page', name: 'Page', workspaceId, parentFolderId: folderId },
+      optional: ['name', 'workspaceId', 'parentFolderId'],
     },
     {
-      method: 'POST', path: '/markups/file', auth: 'api_key', token: wsKey, query: { workspaceId }, requiredQuery: ['workspaceId'],
+      method: 'POST',
+      path: '/markups/file',
+      auth: 'api_key',
+      token: wsKey,
+      query: { workspaceId },
+      requiredQuery: ['workspaceId'],
       noBaseline: 'needs a multipart body (server/routes/markups-create.test.ts posts real ones)',
     },
     {
-      method: 'GET', path: '/markups/search', auth: 'api_key', token: wsKey, query: { workspaceId, query: 'demo' }, requiredQuery: ['workspaceId'],
+      method: 'GET',
+      path: '/markups/search',
+      auth: 'api_key',
+      token: wsKey,
+      query: { workspaceId, query: 'demo' },
+      requiredQuery: ['workspaceId'],
       queryKinds: { limit: 'int' },
     },
     {
-      method: 'GET', path: '/markups', auth: 'api_key', token: wsKey, query: { workspaceId, limit: '10' }, requiredQuery: ['workspaceId'],
+      method: 'GET',
+      path: '/markups',
+      auth: 'api_key',
+      token: wsKey,
+      query: { workspaceId, limit: '10' },
+      requiredQuery: ['workspaceId'],
       queryKinds: { ttl: 'int' },
     },
     { method: 'POST', path: '/markups/:id', ids: { id: renamed }, auth: 'api_key', token: wsKey, body: { name: 'Renamed' } },
     { method: 'DELETE', path: '/markups/:id', ids: { id: doomed }, auth: 'api_key', token: wsKey },
-    { method: 'POST', path: '/markups/:id/reviews', ids: { id: markupId }, auth: 'any', token: reviewer.token, body: { comment: 'Looks good' } },
-    { method: 'POST', path: '/markups/bulk/from-url', auth: 'api_key', token: wsKey, body: { items: [{ url: 'https://bulk.example/a', workspaceId }] } },
+    {
+      method: 'POST',
+      path: '/markups/:id/reviews',
+      ids: { id: markupId },
+      auth: 'any',
+      token: reviewer.token,
+      body: { comment: 'Looks good' },
+    },
+    {
+      method: 'POST',
+      path: '/markups/bulk/from-url',
+      auth: 'api_key',
+      token: wsKey,
+      body: { items: [{ url: 'https://bulk.example/a', workspaceId }] },
+    },
     { method: 'POST', path: '/markups/bulk/from-files', auth: 'api_key', token: wsKey, body: { items: [{ fileId, name: 'From file' }] } },
     { method: 'POST', path: '/markups/bulk/move', auth: 'api_key', token: wsKey, body: { markupIds: [moved], targetFolderId: folderId } },
     { method: 'POST', path: '/markups/bulk/delete', auth: 'api_key', token: wsKey, body: { markupIds: [bulkDoomed] } },

@@ -18,7 +18,12 @@ export const count = async (s: TestServer, sql: string, params: unknown[] = []) 
   (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) x`, params))[0]!.n;
 /** What the ledger holds (pending policies at their declared size), in all or of one uploader. */
 export const storedBytes = async (s: TestServer, userId?: string) =>
-  (await s.db.query<{ n: number }>('SELECT COALESCE(sum(filesize), 0) AS n FROM uploads WHERE $1::uuid IS NULL OR created_by_user_id = $1::uuid', [userId ?? null]))[0]!.n;
+  (
+    await s.db.query<{ n: number }>(
+      'SELECT COALESCE(sum(filesize), 0) AS n FROM uploads WHERE $1::uuid IS NULL OR created_by_user_id = $1::uuid',
+      [userId ?? null],
+    )
+  )[0]!.n;
 /** Every file in the object store (temporary files of refused uploads included). */
 export const objectFiles = (s: TestServer) =>
   readdirSync(s.objectsDir, { recursive: true, encoding: 'utf8' })
@@ -28,7 +33,13 @@ export const objectFiles = (s: TestServer) =>
 export const policy = (s: TestServer, token: string, resourceId: string, filesize: number, resourceType = 'message_attachment') =>
   s.request('POST', `${API}/upload-policy`, {
     token,
-    body: { resourceType, resourceId, filename: 'notes.txt', contentType: resourceType === 'message_attachment' ? 'text/plain' : 'image/png', filesize },
+    body: {
+      resourceType,
+      resourceId,
+      filename: 'notes.txt',
+      contentType: resourceType === 'message_attachment' ? 'text/plain' : 'image/png',
+      filesize,
+    },
   });
 
 /** policy → the store → upload-complete; returns the fileId. */

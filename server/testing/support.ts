@@ -128,8 +128,13 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, options.address ? socketEnv(options.address) : undefined);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
+    const response = await app.request(
+      path,
+      { method, headers, ...(body !== undefined ? { body } : {}) },
+      options.address ? socketEnv(options.address) : undefined,
+    );
     const text = await response.text();
     let parsed: unknown = undefined;
     try {
@@ -141,7 +146,10 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
   }
 
   /** A customer JWT signed with the demo installation's key; claims override the defaults. */
-  async function customerJwt(claims: JWTPayload = {}, options: { key?: DemoInfo['customerJwt']['privateJwk']; omit?: string[] } = {}): Promise<string> {
+  async function customerJwt(
+    claims: JWTPayload = {},
+    options: { key?: DemoInfo['customerJwt']['privateJwk']; omit?: string[] } = {},
+  ): Promise<string> {
     const key = await importJWK(options.key ?? seed.customerJwt.privateJwk, 'ES256');
     const iat = Math.floor(clock.now() / 1000);
     const payload: JWTPayload = {
@@ -205,7 +213,14 @@ export function threadBody(overrides: Partial<CreateThreadRequest> & Record<stri
       viewportHeight: 800,
       devicePixelRatio: 1,
     },
-    elementParents: [{ url: `${TEST_PUBLIC_URL}/pricing.html`, canonicalUrl: `${TEST_PUBLIC_URL}/pricing.html`, path: 'main > section:nth-of-type(2)', depth: 1 }],
+    elementParents: [
+      {
+        url: `${TEST_PUBLIC_URL}/pricing.html`,
+        canonicalUrl: `${TEST_PUBLIC_URL}/pricing.html`,
+        path: 'main > section:nth-of-type(2)',
+        depth: 1,
+      },
+    ],
     viewModeId: 'desktop',
     ...overrides,
   } as CreateThreadRequest;

@@ -38,7 +38,11 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), id: String(request.headers['webhook-id'] ?? '') });
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        id: String(request.headers['webhook-id'] ?? ''),
+      });
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
       const status = statuses.shift() ?? 200;
       setTimeout(() => response.writeHead(status, { 'content-type': 'text/plain' }).end('ok'), delayMs);

@@ -27,7 +27,11 @@ afterEach(() => vi.useRealTimers());
 describe('api client', () => {
   it('sends the bearer, API version and JSON content type, and unwraps data', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { id: 'm1', readOnly: false } }));
-    const api = createApiClient({ apiBase: 'http://localhost:8787/', credential: { token: () => 'pmx_token', handleUnauthorized: async () => false }, fetch });
+    const api = createApiClient({
+      apiBase: 'http://localhost:8787/',
+      credential: { token: () => 'pmx_token', handleUnauthorized: async () => false },
+      fetch,
+    });
     await expect(api.getMarkup('m1')).resolves.toEqual({ id: 'm1', readOnly: false });
     expect(calls[0]!.url).toBe('http://localhost:8787/api/v2/markups/m1');
     expect(calls[0]!.init.method).toBe('GET');
@@ -40,7 +44,11 @@ describe('api client', () => {
 
   it('serialises bodies and encodes path ids', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { id: 'msg' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 't', handleUnauthorized: async () => false }, fetch });
+    const api = createApiClient({
+      apiBase: 'http://x.test',
+      credential: { token: () => 't', handleUnauthorized: async () => false },
+      fetch,
+    });
     await api.createMessage('a/b', { message: { ops: [{ insert: 'hi\n' }] } });
     expect(calls[0]!.url).toBe('http://x.test/api/v2/threads/a%2Fb/messages');
     expect(calls[0]!.init.method).toBe('POST');
@@ -49,7 +57,11 @@ describe('api client', () => {
 
   it('sends no Authorization header to unauthenticated endpoints or without a token', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { exchangeToken: 'x' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 'pmx', handleUnauthorized: async () => false }, fetch });
+    const api = createApiClient({
+      apiBase: 'http://x.test',
+      credential: { token: () => 'pmx', handleUnauthorized: async () => false },
+      fetch,
+    });
     await api.sdkExchangeResult({ state: 's', publicKey: 'pk', markupId: 'm' });
     expect(headersOf(calls[0]!).Authorization).toBeUndefined();
     expect(calls[0]!.url).toBe('http://x.test/api/v2/auth/sdk-exchange/result?state=s&publicKey=pk&markupId=m');
@@ -59,7 +71,11 @@ describe('api client', () => {
 
   it('uses the identity token as bearer for the SDK exchange', async () => {
     const { fetch, calls } = stubFetch(() => json({ data: { exchangeToken: 'pmx' } }));
-    const api = createApiClient({ apiBase: 'http://x.test', credential: { token: () => 'ignored', handleUnauthorized: async () => false }, fetch });
+    const api = createApiClient({
+      apiBase: 'http://x.test',
+      credential: { token: () => 'ignored', handleUnauthorized: async () => false },
+      fetch,
+    });
     await api.sdkExchange('idp-token', { publicKey: 'pk', markupId: 'm', sdkOrigin: 'http://host.test' });
     expect(headersOf(calls[0]!).Authorization).toBe('Bearer idp-token');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ publicKey: 'pk', markupId: 'm', sdkOrigin: 'http://host.test' });
@@ -78,7 +94,12 @@ describe('api client', () => {
     const api = createApiClient({ apiBase: 'http://x.test', fetch });
     const error = await api.createThread({} as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'bad', details: [{ path: 'message', message: 'empty' }] });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: 'bad',
+      details: [{ path: 'message', message: 'empty' }],
+    });
   });
 
   it('gives a readable fallback for non-JSON errors', async () => {
@@ -93,13 +114,17 @@ describe('api client', () => {
 
   it('maps known statuses to codes when the body has none', async () => {
     const { fetch } = stubFetch(() => new Response('nope', { status: 404 }));
-    const error = (await createApiClient({ apiBase: 'http://x.test', fetch }).getThread('x').catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ apiBase: 'http://x.test', fetch })
+      .getThread('x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('not_found');
   });
 
   it('reports network failures with status 0 and code network_error', async () => {
     const { fetch } = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = (await createApiClient({ apiBase: 'http://x.test', fetch }).getWorkspace().catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ apiBase: 'http://x.test', fetch })
+      .getWorkspace()
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
   });
@@ -124,7 +149,9 @@ describe('api client', () => {
           reject(new DOMException('aborted', 'AbortError'));
         });
       })) as unknown as typeof globalThis.fetch;
-    const pending = createApiClient({ apiBase: 'http://x.test', fetch }).getWorkspace().catch((e: unknown) => e);
+    const pending = createApiClient({ apiBase: 'http://x.test', fetch })
+      .getWorkspace()
+      .catch((e: unknown) => e);
     vi.advanceTimersByTime(14_999);
     expect(aborted).toBe(false);
     vi.advanceTimersByTime(1);

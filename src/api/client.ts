@@ -193,9 +193,11 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
 
     // ---- authentication
     getAuthConfig: (publicKey: string, origin?: string) =>
-      request<AuthConfigResponse>('GET', '/auth/config', { query: origin === undefined ? { publicKey } : { publicKey, origin }, bearer: null }),
-    exchange: (token: string) =>
-      request<ExchangeTokenResponse>('POST', '/auth/exchange', { body: { token }, bearer: null }),
+      request<AuthConfigResponse>('GET', '/auth/config', {
+        query: origin === undefined ? { publicKey } : { publicKey, origin },
+        bearer: null,
+      }),
+    exchange: (token: string) => request<ExchangeTokenResponse>('POST', '/auth/exchange', { body: { token }, bearer: null }),
     sdkExchange: (identityToken: string, body: { publicKey: string; markupId: string; sdkOrigin: string; state?: string }) =>
       request<SdkExchangeResponse>('POST', '/auth/sdk-exchange', { body, bearer: identityToken }),
     sdkExchangeResult: (query: SdkExchangeResultQuery, signal?: AbortSignal) =>
@@ -210,14 +212,12 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
       request<ListThreadsResponse>('GET', '/threads', { query: { ...query }, signal }),
     listAllThreads,
     getThread: (threadId: string) => request<ThreadResponse>('GET', `/threads/${id(threadId)}`),
-    createThread: (body: CreateThreadRequest, opts: MutationOptions = {}) =>
-      request<ThreadResponse>('POST', '/threads', { body, ...opts }),
+    createThread: (body: CreateThreadRequest, opts: MutationOptions = {}) => request<ThreadResponse>('POST', '/threads', { body, ...opts }),
     resolveThread: (threadId: string, opts: MutationOptions = {}) =>
       request<ResolveThreadResponse>('POST', `/threads/${id(threadId)}/resolve`, opts),
     unresolveThread: (threadId: string, opts: MutationOptions = {}) =>
       request<UnresolveThreadResponse>('POST', `/threads/${id(threadId)}/unresolve`, opts),
-    deleteThread: (threadId: string, opts: MutationOptions = {}) =>
-      request<undefined>('DELETE', `/threads/${id(threadId)}`, opts),
+    deleteThread: (threadId: string, opts: MutationOptions = {}) => request<undefined>('DELETE', `/threads/${id(threadId)}`, opts),
     movePin: (threadId: string, body: MovePinRequest, opts: MutationOptions = {}) =>
       request<ShortWebpageThread>('PATCH', `/threads/${id(threadId)}/move-pin`, { body, ...opts }),
 
@@ -226,13 +226,11 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
       request<MessageResponse>('POST', `/threads/${id(threadId)}/messages`, { body, ...opts }),
     updateMessage: (messageId: string, body: UpdateMessageRequest, opts: MutationOptions = {}) =>
       request<MessageResponse>('PATCH', `/messages/${id(messageId)}`, { body, ...opts }),
-    deleteMessage: (messageId: string, opts: MutationOptions = {}) =>
-      request<undefined>('DELETE', `/messages/${id(messageId)}`, opts),
+    deleteMessage: (messageId: string, opts: MutationOptions = {}) => request<undefined>('DELETE', `/messages/${id(messageId)}`, opts),
 
     // ---- uploads and screenshots (the file itself goes to storage: api/storage.ts)
     uploadPolicy: (body: UploadPolicyRequest) => request<UploadPolicyResponse>('POST', '/upload-policy', { body }),
-    uploadComplete: (body: UploadCompleteRequest) =>
-      request<UploadCompleteResponse>('POST', '/upload-complete', { body }),
+    uploadComplete: (body: UploadCompleteRequest) => request<UploadCompleteResponse>('POST', '/upload-complete', { body }),
     screenshotUploadPolicy: (threadId: string, query: ScreenshotUploadPolicyQuery) =>
       request<ScreenshotUploadPolicyResponse>('GET', `/threads/${id(threadId)}/screenshot-upload-policy`, {
         query: { ...query },
@@ -240,13 +238,11 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
     /** Tolerates `data` being the screenshot itself (our server) or `{screenshot}`. */
     putScreenshot: async (threadId: string, body: PutScreenshotRequest, opts: MutationOptions = {}) =>
       unwrapScreenshot(await request<unknown>('PUT', `/threads/${id(threadId)}/screenshot`, { body, ...opts })),
-    getScreenshot: async (threadId: string) =>
-      unwrapScreenshot(await request<unknown>('GET', `/threads/${id(threadId)}/screenshot`)),
+    getScreenshot: async (threadId: string) => unwrapScreenshot(await request<unknown>('GET', `/threads/${id(threadId)}/screenshot`)),
 
     // ---- markups and workspace
     getMarkup: (markupId: string) => request<MarkupResponse>('GET', `/markups/${id(markupId)}`),
-    getMarkupTags: (markupId: string) =>
-      request<ProjectMessageTagsResponse>('GET', `/markups/${id(markupId)}/tag`),
+    getMarkupTags: (markupId: string) => request<ProjectMessageTagsResponse>('GET', `/markups/${id(markupId)}/tag`),
     /** View modes of a markup; `undefined` when the server has none to offer (204). */
     getViewModes: async (markupId: string): Promise<ViewMode[] | undefined> => {
       const result = await request<unknown>('GET', `/markups/${id(markupId)}/view-modes`);

@@ -57,7 +57,9 @@ describe('withCredential', () => {
   it('never renews a request that carries its own bearer, nor one of a client without a credential', async () => {
     const plain = createApiClient({ apiBase: 'https://feedback.test', fetch });
     const api = plain.withCredential(credential);
-    await expect(api.sdkExchange('old', { publicKey: 'pk', markupId: 'm-1', sdkOrigin: 'https://site.test' })).rejects.toMatchObject({ status: 401 });
+    await expect(api.sdkExchange('old', { publicKey: 'pk', markupId: 'm-1', sdkOrigin: 'https://site.test' })).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(plain.getMarkup('m-1')).resolves.toEqual({ id: 'm-1' });
     expect(credential.handleUnauthorized).not.toHaveBeenCalled();
     expect(seen).toEqual(['Bearer old', null]);

@@ -36,9 +36,12 @@ function auth(extra: Partial<AuthOptions> = {}) {
 }
 
 const exchangeAnswer = (token: string, minutes = 60) =>
-  new Response(JSON.stringify({ data: { exchangeToken: token, expiresAt: inMinutes(minutes), workspaceId: 'w', userId: 'u1', markupRole: {} } }), {
-    status: 200,
-  });
+  new Response(
+    JSON.stringify({ data: { exchangeToken: token, expiresAt: inMinutes(minutes), workspaceId: 'w', userId: 'u1', markupRole: {} } }),
+    {
+      status: 200,
+    },
+  );
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -195,7 +198,9 @@ describe('popup session', () => {
 describe('identify (the host names the reviewer after start)', () => {
   const answerFor = (url: string, body: unknown) => {
     const user = String((body as { token?: string })?.token ?? 'x').replace(/^tok-/, '');
-    return new Response(JSON.stringify({ data: { exchangeToken: `pmx_${user}`, expiresAt: inMinutes(60), workspaceId: 'w', userId: user, markupRole: {} } }));
+    return new Response(
+      JSON.stringify({ data: { exchangeToken: `pmx_${user}`, expiresAt: inMinutes(60), workspaceId: 'w', userId: user, markupRole: {} } }),
+    );
   };
   beforeEach(() => {
     respond = (url) => answerFor(url, requests.at(-1)?.body);

@@ -38,8 +38,10 @@ export type AuthState =
   | { status: 'signed-in'; session: StoredSession; method: SignInMethod };
 
 /** The host's sign-in options (src/types.ts, not declared again) and what auth is built with. */
-export interface AuthOptions
-  extends Pick<PinmarkOptions, 'apiBase' | 'publicKey' | 'markupId' | 'signInUrl' | 'getCustomerToken' | 'getIdentityToken'> {
+export interface AuthOptions extends Pick<
+  PinmarkOptions,
+  'apiBase' | 'publicKey' | 'markupId' | 'signInUrl' | 'getCustomerToken' | 'getIdentityToken'
+> {
   /** A client without a session: the exchanges send their own bearer. */
   api: ApiClient;
   owner: ListenerCollection;

@@ -12,7 +12,12 @@ export function jwtDisplayName(token: string): string {
   try {
     const payload = token.split('.')[1];
     if (!payload) return '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const text = new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)));
     const claims: unknown = JSON.parse(text);
     const name = typeof claims === 'object' && claims !== null ? (claims as { name?: unknown }).name : undefined;

@@ -6,7 +6,12 @@ import { createStateNonce } from './nonce';
 import { SignInError, startPopupSignIn, type PopupSignInOptions } from './popup-sign-in';
 
 const SIGN_IN_ORIGIN = 'http://sign-in.test';
-const session = { exchangeToken: 'pmx_1', expiresAt: new Date(Date.now() + 3600_000).toISOString(), userId: 'u1', name: 'Ada' } as SdkExchangeResponse;
+const session = {
+  exchangeToken: 'pmx_1',
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  userId: 'u1',
+  name: 'Ada',
+} as SdkExchangeResponse;
 
 let frame: HTMLIFrameElement;
 let popup: Window;

@@ -43,9 +43,7 @@ export interface PopupSignInOptions {
   giveUpAfterMs?: number;
 }
 
-export type PopupSignIn =
-  | { status: 'blocked' }
-  | { status: 'opened'; state: string; result: Promise<SdkExchangeResponse>; cancel(): void };
+export type PopupSignIn = { status: 'blocked' } | { status: 'opened'; state: string; result: Promise<SdkExchangeResponse>; cancel(): void };
 
 export const POPUP_WIDTH = 480;
 export const POPUP_HEIGHT = 640;

@@ -7,12 +7,26 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Chrome on Windows',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.127 Safari/537.36',
-    { browserName: 'Chrome', browserVersion: '126.0.6478.127', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+    {
+      browserName: 'Chrome',
+      browserVersion: '126.0.6478.127',
+      os: 'Windows',
+      osVersion: '10',
+      osVersionName: 'Windows 10',
+      platform: 'desktop',
+    },
   ],
   [
     'Edge on Windows',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87',
-    { browserName: 'Edge', browserVersion: '126.0.2592.87', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+    {
+      browserName: 'Edge',
+      browserVersion: '126.0.2592.87',
+      os: 'Windows',
+      osVersion: '10',
+      osVersionName: 'Windows 10',
+      platform: 'desktop',
+    },
   ],
   [
     'Firefox on Linux',
@@ -39,12 +53,26 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Chrome on Android phone',
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
-    { browserName: 'Chrome', browserVersion: '126.0.6478.71', os: 'Android', osVersion: '14', osVersionName: 'Android 14', platform: 'mobile' },
+    {
+      browserName: 'Chrome',
+      browserVersion: '126.0.6478.71',
+      os: 'Android',
+      osVersion: '14',
+      osVersionName: 'Android 14',
+      platform: 'mobile',
+    },
   ],
   [
     'Samsung Internet on Android tablet',
     'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Safari/537.36',
-    { browserName: 'Samsung Internet', browserVersion: '25.0', os: 'Android', osVersion: '13', osVersionName: 'Android 13', platform: 'tablet' },
+    {
+      browserName: 'Samsung Internet',
+      browserVersion: '25.0',
+      os: 'Android',
+      osVersion: '13',
+      osVersionName: 'Android 13',
+      platform: 'tablet',
+    },
   ],
   [
     'Opera on Windows 7',
@@ -59,7 +87,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Chrome on ChromeOS',
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-    { browserName: 'Chrome', browserVersion: '126.0.0.0', os: 'ChromeOS', osVersion: '14541.0.0', osVersionName: 'ChromeOS', platform: 'desktop' },
+    {
+      browserName: 'Chrome',
+      browserVersion: '126.0.0.0',
+      os: 'ChromeOS',
+      osVersion: '14541.0.0',
+      osVersionName: 'ChromeOS',
+      platform: 'desktop',
+    },
   ],
   [
     'Headless Chrome',
@@ -85,17 +120,38 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Safari on Mojave (older than the freeze: real)',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.1.2 Safari/605.1.15',
-    { browserName: 'Safari', browserVersion: '14.1.2', os: 'macOS', osVersion: '10.14.6', osVersionName: 'macOS Mojave', platform: 'desktop' },
+    {
+      browserName: 'Safari',
+      browserVersion: '14.1.2',
+      os: 'macOS',
+      osVersion: '10.14.6',
+      osVersionName: 'macOS Mojave',
+      platform: 'desktop',
+    },
   ],
   [
     'Safari on Catalina 10.15.6 (real)',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.0.3 Safari/605.1.15',
-    { browserName: 'Safari', browserVersion: '14.0.3', os: 'macOS', osVersion: '10.15.6', osVersionName: 'macOS Catalina', platform: 'desktop' },
+    {
+      browserName: 'Safari',
+      browserVersion: '14.0.3',
+      os: 'macOS',
+      osVersion: '10.15.6',
+      osVersionName: 'macOS Catalina',
+      platform: 'desktop',
+    },
   ],
   [
     'Chrome 89 on Big Sur (before the freeze)',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 11_2_3) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/89.0.4389.90 Safari/537.36',
-    { browserName: 'Chrome', browserVersion: '89.0.4389.90', os: 'macOS', osVersion: '11.2.3', osVersionName: 'macOS Big Sur', platform: 'desktop' },
+    {
+      browserName: 'Chrome',
+      browserVersion: '89.0.4389.90',
+      os: 'macOS',
+      osVersion: '11.2.3',
+      osVersionName: 'macOS Big Sur',
+      platform: 'desktop',
+    },
   ],
   [
     'Opera on macOS',
@@ -105,7 +161,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Chrome on Windows 8.1',
     'Mozilla/5.0 (Windows NT 6.3; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36',
-    { browserName: 'Chrome', browserVersion: '109.0.0.0', os: 'Windows', osVersion: '8.1', osVersionName: 'Windows 8.1', platform: 'desktop' },
+    {
+      browserName: 'Chrome',
+      browserVersion: '109.0.0.0',
+      os: 'Windows',
+      osVersion: '8.1',
+      osVersionName: 'Windows 8.1',
+      platform: 'desktop',
+    },
   ],
   [
     'Legacy Edge (EdgeHTML)',
@@ -120,7 +183,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Yandex on Android',
     'Mozilla/5.0 (Linux; arm_64; Android 13; SM-A536B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 YaBrowser/24.4.5.98.00 SA/3 Mobile Safari/537.36',
-    { browserName: 'Yandex', browserVersion: '24.4.5.98.00', os: 'Android', osVersion: '13', osVersionName: 'Android 13', platform: 'mobile' },
+    {
+      browserName: 'Yandex',
+      browserVersion: '24.4.5.98.00',
+      os: 'Android',
+      osVersion: '13',
+      osVersionName: 'Android 13',
+      platform: 'mobile',
+    },
   ],
   [
     'Chrome on Android (reduced UA)',
@@ -135,7 +205,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Edge on Android',
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.2592.80',
-    { browserName: 'Edge', browserVersion: '126.0.2592.80', os: 'Android', osVersion: '10', osVersionName: 'Android 10', platform: 'mobile' },
+    {
+      browserName: 'Edge',
+      browserVersion: '126.0.2592.80',
+      os: 'Android',
+      osVersion: '10',
+      osVersionName: 'Android 10',
+      platform: 'mobile',
+    },
   ],
   [
     'Edge on iPhone',
@@ -150,7 +227,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Samsung Internet on a phone',
     'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
-    { browserName: 'Samsung Internet', browserVersion: '25.0', os: 'Android', osVersion: '14', osVersionName: 'Android 14', platform: 'mobile' },
+    {
+      browserName: 'Samsung Internet',
+      browserVersion: '25.0',
+      os: 'Android',
+      osVersion: '14',
+      osVersionName: 'Android 14',
+      platform: 'mobile',
+    },
   ],
   [
     'Firefox on Android',
@@ -165,7 +249,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Android WebView',
     'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240605.024; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.71 Mobile Safari/537.36',
-    { browserName: 'Android WebView', browserVersion: '126.0.6478.71', os: 'Android', osVersion: '14', osVersionName: 'Android 14', platform: 'mobile' },
+    {
+      browserName: 'Android WebView',
+      browserVersion: '126.0.6478.71',
+      os: 'Android',
+      osVersion: '14',
+      osVersionName: 'Android 14',
+      platform: 'mobile',
+    },
   ],
   [
     'Chrome on iPhone',
@@ -180,17 +271,38 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'Vivaldi on Windows (says who it is after Chrome)',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Vivaldi/6.8.3381.44',
-    { browserName: 'Vivaldi', browserVersion: '6.8.3381.44', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+    {
+      browserName: 'Vivaldi',
+      browserVersion: '6.8.3381.44',
+      os: 'Windows',
+      osVersion: '10',
+      osVersionName: 'Windows 10',
+      platform: 'desktop',
+    },
   ],
   [
     'Brave on Android (its mobile UA names it)',
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 Brave/126.1.67.116',
-    { browserName: 'Brave', browserVersion: '126.1.67.116', os: 'Android', osVersion: '10', osVersionName: 'Android 10', platform: 'mobile' },
+    {
+      browserName: 'Brave',
+      browserVersion: '126.1.67.116',
+      os: 'Android',
+      osVersion: '10',
+      osVersionName: 'Android 10',
+      platform: 'mobile',
+    },
   ],
   [
     'Opera GX on Windows',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 OPR/111.0.0.0 (Edition GX)',
-    { browserName: 'Opera GX', browserVersion: '111.0.0.0', os: 'Windows', osVersion: '10', osVersionName: 'Windows 10', platform: 'desktop' },
+    {
+      browserName: 'Opera GX',
+      browserVersion: '111.0.0.0',
+      os: 'Windows',
+      osVersion: '10',
+      osVersionName: 'Windows 10',
+      platform: 'desktop',
+    },
   ],
   [
     'Whale on macOS',
@@ -200,7 +312,14 @@ const table: [label: string, ua: string, expected: Parsed][] = [
   [
     'The old Android browser is not Safari',
     'Mozilla/5.0 (Linux; U; Android 4.4.2; en-us; SM-T230 Build/KOT49H) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Safari/534.30',
-    { browserName: 'Android Browser', browserVersion: '4.0', os: 'Android', osVersion: '4.4.2', osVersionName: 'Android 4', platform: 'tablet' },
+    {
+      browserName: 'Android Browser',
+      browserVersion: '4.0',
+      os: 'Android',
+      osVersion: '4.4.2',
+      osVersionName: 'Android 4',
+      platform: 'tablet',
+    },
   ],
   [
     'An unknown WebKit browser on Android is unknown, not Safari',
@@ -213,7 +332,7 @@ const table: [label: string, ua: string, expected: Parsed][] = [
     { browserName: 'Chrome', browserVersion: '126.0.0.0', os: 'ChromeOS', osVersion: '', osVersionName: 'ChromeOS', platform: 'desktop' },
   ],
   [
-    'Safari 26 on iPhone, which freezes the OS at 18_6: its own version is the system\'s',
+    "Safari 26 on iPhone, which freezes the OS at 18_6: its own version is the system's",
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.1 Mobile/15E148 Safari/604.1',
     { browserName: 'Safari', browserVersion: '26.1', os: 'iOS', osVersion: '26.1', osVersionName: 'iOS 26', platform: 'mobile' },
   ],
@@ -284,9 +403,9 @@ describe('browserContext', () => {
 });
 
 describe('browserContextAsync (User-Agent Client Hints)', () => {
-  const chromeWindowsUa =
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-  const chromeMacUa = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const chromeWindowsUa = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const chromeMacUa =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
   const chromeAndroidUa = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
   const chromeAndroidTabletUa = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
   const brand = (name: string, version: string) => ({ brand: name, version });
@@ -340,7 +459,12 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
   const chromeFull = [brand('Not/A)Brand', '8.0.0.0'), brand('Chromium', '126.0.6478.127'), brand('Google Chrome', '126.0.6478.127')];
 
   it('tells Windows 11 (platformVersion ≥ 13) and gives Chrome its full version', async () => {
-    const { win, asked } = fakeWindow(chromeWindowsUa, { platform: 'Windows', platformVersion: '15.0.0', brands: chromeBrands, fullVersionList: chromeFull });
+    const { win, asked } = fakeWindow(chromeWindowsUa, {
+      platform: 'Windows',
+      platformVersion: '15.0.0',
+      brands: chromeBrands,
+      fullVersionList: chromeFull,
+    });
     expect(pick(await browserContextAsync(win))).toEqual({
       browserName: 'Chrome',
       browserVersion: '126.0.6478.127',
@@ -354,7 +478,12 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
   });
 
   it('Windows 10 for platformVersion 1–12; 7/8/8.1 (platformVersion 0) from the UA string', async () => {
-    const ten = fakeWindow(chromeWindowsUa, { platform: 'Windows', platformVersion: '10.0.0', brands: chromeBrands, fullVersionList: chromeFull });
+    const ten = fakeWindow(chromeWindowsUa, {
+      platform: 'Windows',
+      platformVersion: '10.0.0',
+      brands: chromeBrands,
+      fullVersionList: chromeFull,
+    });
     expect((await browserContextAsync(ten.win)).osVersionName).toBe('Windows 10');
     const sevenUa = 'Mozilla/5.0 (Windows NT 6.1; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Safari/537.36';
     const seven = fakeWindow(sevenUa, { platform: 'Windows', platformVersion: '0.1.0', brands: chromeBrands, fullVersionList: chromeFull });
@@ -375,7 +504,13 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
   });
 
   it('gives Android its real version (the UA says "Android 10; K") and keeps phones mobile', async () => {
-    const { win } = fakeWindow(chromeAndroidUa, { platform: 'Android', mobile: true, platformVersion: '14.0.0', brands: chromeBrands, fullVersionList: chromeFull });
+    const { win } = fakeWindow(chromeAndroidUa, {
+      platform: 'Android',
+      mobile: true,
+      platformVersion: '14.0.0',
+      brands: chromeBrands,
+      fullVersionList: chromeFull,
+    });
     expect(pick(await browserContextAsync(win))).toEqual({
       browserName: 'Chrome',
       browserVersion: '126.0.6478.127',
@@ -387,7 +522,13 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
   });
 
   it('an Android device that is not mobile is a tablet', async () => {
-    const { win } = fakeWindow(chromeAndroidTabletUa, { platform: 'Android', mobile: false, platformVersion: '13.0.0', brands: chromeBrands, fullVersionList: chromeFull });
+    const { win } = fakeWindow(chromeAndroidTabletUa, {
+      platform: 'Android',
+      mobile: false,
+      platformVersion: '13.0.0',
+      brands: chromeBrands,
+      fullVersionList: chromeFull,
+    });
     expect(pick(await browserContextAsync(win))).toMatchObject({ os: 'Android', osVersionName: 'Android 13', platform: 'tablet' });
   });
 
@@ -423,8 +564,18 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
   it('keeps a more specific name from the UA when the hints only say Chrome/Chromium', async () => {
     const samsungUa =
       'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
-    const { win } = fakeWindow(samsungUa, { platform: 'Android', mobile: true, platformVersion: '14.0.0', brands: chromeBrands, fullVersionList: chromeFull });
-    expect(pick(await browserContextAsync(win))).toMatchObject({ browserName: 'Samsung Internet', browserVersion: '25.0', osVersionName: 'Android 14' });
+    const { win } = fakeWindow(samsungUa, {
+      platform: 'Android',
+      mobile: true,
+      platformVersion: '14.0.0',
+      brands: chromeBrands,
+      fullVersionList: chromeFull,
+    });
+    expect(pick(await browserContextAsync(win))).toMatchObject({
+      browserName: 'Samsung Internet',
+      browserVersion: '25.0',
+      osVersionName: 'Android 14',
+    });
   });
 
   it('falls back to the UA string after 300 ms when the hints never come', async () => {
@@ -449,7 +600,11 @@ describe('browserContextAsync (User-Agent Client Hints)', () => {
       brands: [brand('Brave', '126'), brand('Chromium', '126'), brand('Not/A)Brand', '8')],
       answer: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
     });
-    expect(pick(await browserContextAsync(win))).toMatchObject({ browserName: 'Brave', browserVersion: '126', osVersionName: 'Windows 10' });
+    expect(pick(await browserContextAsync(win))).toMatchObject({
+      browserName: 'Brave',
+      browserVersion: '126',
+      osVersionName: 'Windows 10',
+    });
   });
 
   it('is the UA-string context without userAgentData (Firefox, Safari) or with a broken one', async () => {

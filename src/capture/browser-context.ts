@@ -60,7 +60,8 @@ export function parseUserAgent(ua: string, maxTouchPoints = 0): ParsedUserAgent 
     }
   }
   // A WebKit UA without a name of its own is Safari on Apple systems; elsewhere it is unknown.
-  if (browserName === 'Unknown' && /Safari\//.test(ua) && /AppleWebKit/.test(ua) && !/Android|Linux|CrOS|Windows/.test(ua)) browserName = 'Safari';
+  if (browserName === 'Unknown' && /Safari\//.test(ua) && /AppleWebKit/.test(ua) && !/Android|Linux|CrOS|Windows/.test(ua))
+    browserName = 'Safari';
 
   const iPadAsMac = /Macintosh/.test(ua) && maxTouchPoints > 1;
   const { os, osVersion, osVersionName } = iPadAsMac ? iPadOsFromMacUa(ua) : parseOs(ua);

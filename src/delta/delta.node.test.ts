@@ -18,9 +18,7 @@ describe('textToDelta', () => {
 
 describe('deltaToPlainText', () => {
   it('concatenates string inserts and drops the final newline', () => {
-    expect(deltaToPlainText({ ops: [{ insert: 'Bold', attributes: { bold: true } }, { insert: ' text\n' }] })).toBe(
-      'Bold text',
-    );
+    expect(deltaToPlainText({ ops: [{ insert: 'Bold', attributes: { bold: true } }, { insert: ' text\n' }] })).toBe('Bold text');
   });
 
   it('renders mentions as @name (or their denotation char)', () => {

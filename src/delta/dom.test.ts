@@ -3,7 +3,9 @@ import type { Delta, DeltaAttributes } from '../api/wire';
 import { deltaToDom, domToDelta, safeLink, serializeDom } from './dom';
 
 const text = (insert: string, attributes?: DeltaAttributes) => (attributes ? { insert, attributes } : { insert });
-const mention = (id: string, value: string, denotationChar?: string) => ({ insert: { mention: denotationChar ? { id, value, denotationChar } : { id, value } } });
+const mention = (id: string, value: string, denotationChar?: string) => ({
+  insert: { mention: denotationChar ? { id, value, denotationChar } : { id, value } },
+});
 
 /** deltaToDom into a detached editor root. */
 function rendered(delta: unknown): HTMLElement {
@@ -23,12 +25,36 @@ const SUPPORTED: Array<[string, Delta]> = [
   ['spaces kept as typed', { ops: [text('  two  spaces, tab\there  \n')] }],
   ['empty lines', { ops: [text('a\n\n\nb\n')] }],
   ['leading empty line', { ops: [text('\nb\n')] }],
-  ['each inline format', { ops: [text('b', { bold: true }), text('i', { italic: true }), text('u', { underline: true }), text('s', { strike: true }), text('c', { code: true }), text('\n')] }],
-  ['all formats at once', { ops: [text('all', { bold: true, italic: true, underline: true, strike: true, code: true, link: 'https://a.test/' }), text('\n')] }],
-  ['a link with formatted parts', { ops: [text('plain ', { link: 'https://a.test/x?y=1#z' }), text('bold', { link: 'https://a.test/x?y=1#z', bold: true }), text('\n')] }],
-  ['adjacent different links', { ops: [text('one', { link: 'https://one.test' }), text('two', { link: 'mailto:two@x.test' }), text('\n')] }],
+  [
+    'each inline format',
+    {
+      ops: [
+        text('b', { bold: true }),
+        text('i', { italic: true }),
+        text('u', { underline: true }),
+        text('s', { strike: true }),
+        text('c', { code: true }),
+        text('\n'),
+      ],
+    },
+  ],
+  [
+    'all formats at once',
+    { ops: [text('all', { bold: true, italic: true, underline: true, strike: true, code: true, link: 'https://a.test/' }), text('\n')] },
+  ],
+  [
+    'a link with formatted parts',
+    { ops: [text('plain ', { link: 'https://a.test/x?y=1#z' }), text('bold', { link: 'https://a.test/x?y=1#z', bold: true }), text('\n')] },
+  ],
+  [
+    'adjacent different links',
+    { ops: [text('one', { link: 'https://one.test' }), text('two', { link: 'mailto:two@x.test' }), text('\n')] },
+  ],
   ['bullet list', { ops: [text('a'), text('\n', { list: 'bullet' }), text('b'), text('\n', { list: 'bullet' })] }],
-  ['ordered list after text, then text', { ops: [text('intro\none'), text('\n', { list: 'ordered' }), text('two'), text('\n', { list: 'ordered' }), text('outro\n')] }],
+  [
+    'ordered list after text, then text',
+    { ops: [text('intro\none'), text('\n', { list: 'ordered' }), text('two'), text('\n', { list: 'ordered' }), text('outro\n')] },
+  ],
   ['bullet right after ordered', { ops: [text('o'), text('\n', { list: 'ordered' }), text('b'), text('\n', { list: 'bullet' })] }],
   ['empty list items', { ops: [text('\n\n', { list: 'bullet' }), text('x'), text('\n', { list: 'bullet' })] }],
   ['formats inside list items', { ops: [text('bold', { bold: true }), text(' item'), text('\n', { list: 'ordered' })] }],
@@ -47,8 +73,8 @@ describe('deltaToDom → domToDelta', () => {
 
   it('round-trips random supported Deltas', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)]!;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     for (let n = 0; n < 200; n++) {
       const root = document.createElement('div');
       const ops: Delta['ops'] = [];
@@ -77,7 +103,15 @@ describe('deltaToDom → domToDelta', () => {
 
 describe('deltaToDom', () => {
   it('builds the canonical editor DOM', () => {
-    const root = rendered({ ops: [text('a', { bold: true, link: 'https://a.test' }), mention('u1', 'Ada', '@'), text('\n\n'), text('i'), text('\n', { list: 'bullet' })] });
+    const root = rendered({
+      ops: [
+        text('a', { bold: true, link: 'https://a.test' }),
+        mention('u1', 'Ada', '@'),
+        text('\n\n'),
+        text('i'),
+        text('\n', { list: 'bullet' }),
+      ],
+    });
     expect(root.innerHTML).toBe(
       '<p><a href="https://a.test"><strong>a</strong></a><span class="mention" contenteditable="false" data-id="u1" data-value="Ada" data-denotation-char="@">@Ada</span></p>' +
         '<p><br></p><ul><li>i</li></ul>',
@@ -116,7 +150,9 @@ describe('deltaToDom', () => {
 describe('domToDelta on foreign HTML', () => {
   it('reads lines from blocks and <br>, without inventing empty lines', () => {
     expect(pasted('<p>a<br>b</p><p>c<br></p><div><br></div><div>d</div>')).toEqual({ ops: [text('a\nb\nc\n\nd\n')] });
-    expect(pasted('loose <b>text</b><p>then a block</p>after')).toEqual({ ops: [text('loose '), text('text', { bold: true }), text('\nthen a block\nafter\n')] });
+    expect(pasted('loose <b>text</b><p>then a block</p>after')).toEqual({
+      ops: [text('loose '), text('text', { bold: true }), text('\nthen a block\nafter\n')],
+    });
     expect(pasted('')).toEqual({ ops: [text('\n')] });
   });
 
@@ -127,15 +163,33 @@ describe('domToDelta on foreign HTML', () => {
 
   it('flattens nested lists, reads Quill 2 lists and list items holding paragraphs', () => {
     expect(pasted('<ul><li><p>one</p></li><li>two<ol><li>inner</li></ol></li></ul>')).toEqual({
-      ops: [text('one'), text('\n', { list: 'bullet' }), text('two'), text('\n', { list: 'bullet' }), text('inner'), text('\n', { list: 'ordered' })],
+      ops: [
+        text('one'),
+        text('\n', { list: 'bullet' }),
+        text('two'),
+        text('\n', { list: 'bullet' }),
+        text('inner'),
+        text('\n', { list: 'ordered' }),
+      ],
     });
     expect(pasted('<ol><li data-list="bullet">b</li><li data-list="ordered">o</li><li data-list="checked">c</li></ol>')).toEqual({
-      ops: [text('b'), text('\n', { list: 'bullet' }), text('o'), text('\n', { list: 'ordered' }), text('c'), text('\n', { list: 'bullet' })],
+      ops: [
+        text('b'),
+        text('\n', { list: 'bullet' }),
+        text('o'),
+        text('\n', { list: 'ordered' }),
+        text('c'),
+        text('\n', { list: 'bullet' }),
+      ],
     });
   });
 
   it('reads quill-mention chips and ignores their text', () => {
-    expect(pasted('hi <span class="mention" data-index="0" data-denotation-char="@" data-id="7" data-value="Ada"><span contenteditable="false">@Ada</span></span>!')).toEqual({
+    expect(
+      pasted(
+        'hi <span class="mention" data-index="0" data-denotation-char="@" data-id="7" data-value="Ada"><span contenteditable="false">@Ada</span></span>!',
+      ),
+    ).toEqual({
       ops: [text('hi '), mention('7', 'Ada', '@'), text('!\n')],
     });
     // Without an id it is not a mention, and its text stays.
@@ -143,8 +197,12 @@ describe('domToDelta on foreign HTML', () => {
   });
 
   it('keeps only absolute http(s) and mailto links', () => {
-    const delta = pasted('<a href="https://ok.test">a</a><a href=" javascript:x">b</a><a href="vbscript:x">c</a><a href="//evil.test">d</a><a href="mailto:x@y.test">e</a><a>f</a>');
-    expect(delta).toEqual({ ops: [text('a', { link: 'https://ok.test' }), text('bcd'), text('e', { link: 'mailto:x@y.test' }), text('f\n')] });
+    const delta = pasted(
+      '<a href="https://ok.test">a</a><a href=" javascript:x">b</a><a href="vbscript:x">c</a><a href="//evil.test">d</a><a href="mailto:x@y.test">e</a><a>f</a>',
+    );
+    expect(delta).toEqual({
+      ops: [text('a', { link: 'https://ok.test' }), text('bcd'), text('e', { link: 'mailto:x@y.test' }), text('f\n')],
+    });
     expect(safeLink('HTTPS://OK.TEST/a')).toBe('HTTPS://OK.TEST/a');
     expect(safeLink('https://')).toBeNull();
     expect(safeLink('https://a.test/\u0000')).toBeNull();
@@ -153,7 +211,9 @@ describe('domToDelta on foreign HTML', () => {
 
 describe('serializeDom', () => {
   it('places DOM points on Delta indices, consistently with the text it reads', () => {
-    const root = rendered({ ops: [text('ab', { bold: true }), mention('u', 'Ada', '@'), text('c\n\n'), text('d'), text('\n', { list: 'bullet' })] });
+    const root = rendered({
+      ops: [text('ab', { bold: true }), mention('u', 'Ada', '@'), text('c\n\n'), text('d'), text('\n', { list: 'bullet' })],
+    });
     const [p1, p2, ul] = [...root.children] as HTMLElement[];
     const bold = p1!.querySelector('strong')!.firstChild!;
     const chipText = p1!.querySelector('.mention')!.firstChild!;

@@ -33,9 +33,11 @@ const READ: Record<string, InlineFormat> = {
   del: 'strike',
   code: 'code',
 };
-const BLOCK = /^(p|div|li|[uod]l|h\d|blockquote|pre|table|t[rdh]|section|article|header|footer|aside|nav|main|figure|figcaption|address|d[td]|hr|details|summary|form|fieldset)$/;
+const BLOCK =
+  /^(p|div|li|[uod]l|h\d|blockquote|pre|table|t[rdh]|section|article|header|footer|aside|nav|main|figure|figcaption|address|d[td]|hr|details|summary|form|fieldset)$/;
 /** Elements whose content is never text a person meant to paste. */
-const SKIP = /^(script|style|template|noscript|i?frame|object|embed|svg|math|title|img|picture|video|audio|canvas|input|select|textarea|button)$/;
+const SKIP =
+  /^(script|style|template|noscript|i?frame|object|embed|svg|math|title|img|picture|video|audio|canvas|input|select|textarea|button)$/;
 
 /** The link as stored, or null unless it is an absolute http(s) or mailto URL. */
 export function safeLink(href: unknown): string | null {
@@ -53,13 +55,15 @@ export function mentionOf(insert: unknown): MentionEmbed | undefined {
 }
 
 /** A stable key of an attribute set (key order aside), for merging and comparing. */
-export const attributesKey = (attributes: DeltaAttributes | undefined): string => (attributes ? natives().stringify(Object.entries(attributes).sort()) : '');
+export const attributesKey = (attributes: DeltaAttributes | undefined): string =>
+  attributes ? natives().stringify(Object.entries(attributes).sort()) : '';
 
 /** Appends an insert to `ops`, merged into the last op when both are text with equal attributes. */
 export function pushOp(ops: DeltaOp[], insert: string | MentionEmbed, attributes?: DeltaAttributes): void {
   const last = ops[ops.length - 1];
   const keyed = attributes && Object.keys(attributes).length ? { ...attributes } : undefined;
-  if (typeof insert === 'string' && typeof last?.insert === 'string' && attributesKey(last.attributes) === attributesKey(keyed)) last.insert += insert;
+  if (typeof insert === 'string' && typeof last?.insert === 'string' && attributesKey(last.attributes) === attributesKey(keyed))
+    last.insert += insert;
   else ops.push(keyed ? { insert, attributes: keyed } : { insert });
 }
 

@@ -87,7 +87,20 @@ describe('normalizeDelta', () => {
     expect(link('https://example.com')).toEqual({ insert: 'l', attributes: { link: 'https://example.com/' } });
     expect(link('  HTTP://Example.COM/a b')).toEqual({ insert: 'l', attributes: { link: 'http://example.com/a%20b' } });
     expect(link('mailto:ada@example.com')).toEqual({ insert: 'l', attributes: { link: 'mailto:ada@example.com' } });
-    for (const bad of ['javascript:alert(1)', ' \u0001JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<b>', 'vbscript:x', '/relative', '//evil.example', 'ftp://x.example', '', 42, { href: 'https://x' }, 'https://' + 'a'.repeat(5000)]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' \u0001JaVaScRiPt:alert(1)',
+      'java\nscript:alert(1)',
+      'data:text/html,<b>',
+      'vbscript:x',
+      '/relative',
+      '//evil.example',
+      'ftp://x.example',
+      '',
+      42,
+      { href: 'https://x' },
+      'https://' + 'a'.repeat(5000),
+    ]) {
       expect(link(bad), String(bad)).toEqual({ insert: 'l\n' });
     }
   });
@@ -118,7 +131,9 @@ describe('normalizeDelta', () => {
   });
 
   it('never carries prototype keys and pollutes nothing', () => {
-    const attributes = JSON.parse('{"__proto__": {"bold": true, "polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "italic": true}');
+    const attributes = JSON.parse(
+      '{"__proto__": {"bold": true, "polluted": 1}, "constructor": {"prototype": {"polluted": 1}}, "italic": true}',
+    );
     const result = normalizeDelta({ ops: [{ insert: 'x\n', attributes }] });
     expect(result.ops).toEqual([{ insert: 'x', attributes: { italic: true } }, { insert: '\n' }]);
     expect(Object.getPrototypeOf(result.ops[0]?.attributes)).toBe(Object.prototype);

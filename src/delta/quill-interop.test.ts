@@ -102,7 +102,16 @@ describe('renderDelta matches Quill 2', () => {
     quill.formatLine(38, 1, 'list', 'ordered');
     quill.formatText(7, 2, 'bold', true);
     // Checkboxes read as bullets (Pinmark's degrade), so `quillMeaning` says bullet for them too.
-    expect(quillMeaning(quill.root).map((line) => line.kind)).toEqual(['paragraph', 'bullet', 'bullet', 'ordered', 'bullet', 'paragraph', 'bullet', 'ordered']);
+    expect(quillMeaning(quill.root).map((line) => line.kind)).toEqual([
+      'paragraph',
+      'bullet',
+      'bullet',
+      'ordered',
+      'bullet',
+      'paragraph',
+      'bullet',
+      'ordered',
+    ]);
     expectRenderingOfQuill();
   });
 
@@ -123,7 +132,13 @@ describe('renderDelta matches Quill 2', () => {
           { text: '@Bob <b>', formats: ['bold', 'mention'] },
         ],
       },
-      { kind: 'ordered', runs: [{ text: 'item ', formats: [] }, { text: '#tag', formats: ['mention'] }] },
+      {
+        kind: 'ordered',
+        runs: [
+          { text: 'item ', formats: [] },
+          { text: '#tag', formats: ['mention'] },
+        ],
+      },
     ]);
     expectRenderingOfQuill();
   });

@@ -65,7 +65,16 @@ describe('renderDelta', () => {
 
   it('groups list lines by kind; unknown list values are bullets', () => {
     const li = (text: string, list: unknown) => [{ insert: text }, { insert: '\n', attributes: { list } }];
-    const delta = { ops: [...li('a', 'bullet'), ...li('b', 'checked'), ...li('c', 'ordered'), ...li('d', 'ordered'), { insert: 'p\n' }, ...li('', 'unchecked')] };
+    const delta = {
+      ops: [
+        ...li('a', 'bullet'),
+        ...li('b', 'checked'),
+        ...li('c', 'ordered'),
+        ...li('d', 'ordered'),
+        { insert: 'p\n' },
+        ...li('', 'unchecked'),
+      ],
+    };
     const root = mount(delta).firstElementChild as HTMLElement;
     expect(root.innerHTML).toBe('<ul><li>a</li><li>b</li></ul><ol><li>c</li><li>d</li></ol><p>p</p><ul><li><br></li></ul>');
   });
@@ -79,14 +88,36 @@ describe('renderDelta', () => {
   });
 
   it('shows mentions as chips with their name as text and nothing from them in attributes', () => {
-    const delta = { ops: [{ insert: 'Hi ' }, { insert: { mention: { id: 'u"1', value: 'Ada <b>', denotationChar: '@' } }, attributes: { bold: true } }, { insert: '\n' }] };
+    const delta = {
+      ops: [
+        { insert: 'Hi ' },
+        { insert: { mention: { id: 'u"1', value: 'Ada <b>', denotationChar: '@' } }, attributes: { bold: true } },
+        { insert: '\n' },
+      ],
+    };
     const root = mount(delta).firstElementChild as HTMLElement;
     expect(root.innerHTML).toBe('<p>Hi <strong><span class="pm-mention">@Ada &lt;b&gt;</span></strong></p>');
-    expect(pinmarkMeaning(root)).toEqual([{ kind: 'paragraph', runs: [{ text: 'Hi ', formats: [] }, { text: '@Ada <b>', formats: ['bold', 'mention'] }] }]);
+    expect(pinmarkMeaning(root)).toEqual([
+      {
+        kind: 'paragraph',
+        runs: [
+          { text: 'Hi ', formats: [] },
+          { text: '@Ada <b>', formats: ['bold', 'mention'] },
+        ],
+      },
+    ]);
   });
 
   it('renders nothing for other embeds', () => {
-    const delta = { ops: [{ insert: 'a' }, { insert: { image: 'https://tracker.example/p.gif' } }, { insert: { video: 'https://x' } }, { insert: { formula: 'e=mc^2' } }, { insert: 'b\n' }] };
+    const delta = {
+      ops: [
+        { insert: 'a' },
+        { insert: { image: 'https://tracker.example/p.gif' } },
+        { insert: { video: 'https://x' } },
+        { insert: { formula: 'e=mc^2' } },
+        { insert: 'b\n' },
+      ],
+    };
     expect(mount(delta).innerHTML).toBe('<div class="pm-delta"><p>ab</p></div>');
   });
 
@@ -158,20 +189,96 @@ const malformed: [string, unknown][] = [
   ['symbol', Symbol('x')],
   ['ops not an array', { ops: '<script>window.__pwned=1</script>' }],
   ['ops object with length', { ops: { length: 1e9, 0: { insert: 'x' } } }],
-  ['holes and junk ops', { ops: [, null, 3, NaN, 'text', [], [{ insert: 'x' }], { insert: 5 }, { insert: null }, { insert: ['a'] }, { insert: {} }, { insert: { mention: null } }, { retain: 3 }, { delete: 2 }, { insert: 'ok\n' }] }],
-  ['deeply nested insert and attributes', { ops: [{ insert: deep(10_000) }, { insert: 'x', attributes: { link: deep(10_000), bold: deep(10_000) } }, { insert: '\n', attributes: { list: deep(10_000) } }] }],
+  [
+    'holes and junk ops',
+    {
+      ops: [
+        ,
+        null,
+        3,
+        NaN,
+        'text',
+        [],
+        [{ insert: 'x' }],
+        { insert: 5 },
+        { insert: null },
+        { insert: ['a'] },
+        { insert: {} },
+        { insert: { mention: null } },
+        { retain: 3 },
+        { delete: 2 },
+        { insert: 'ok\n' },
+      ],
+    },
+  ],
+  [
+    'deeply nested insert and attributes',
+    {
+      ops: [
+        { insert: deep(10_000) },
+        { insert: 'x', attributes: { link: deep(10_000), bold: deep(10_000) } },
+        { insert: '\n', attributes: { list: deep(10_000) } },
+      ],
+    },
+  ],
   ['throwing proxy delta', throwing],
   ['throwing proxy op', { ops: [{ insert: 'before ' }, throwing, { insert: 'after' }] }],
   ['revoked proxy ops', { ops: revoked.proxy }],
-  ['prototype pollution via JSON', JSON.parse('{"ops":[{"insert":"x","attributes":{"__proto__":{"link":"javascript:window.__pwned=1","bold":true}}},{"insert":{"__proto__":{"mention":{"id":"a","value":"b"}}}},{"insert":"\\n","__proto__":{"attributes":{"list":"bullet"}}}]}')],
-  ['inherited formats', { ops: [{ insert: 'x', attributes: Object.create({ link: 'https://example.com', bold: true }) }, { insert: '\n' }] }],
-  ['event-handler-looking attributes', { ops: [{ insert: 'x', attributes: { onclick: 'window.__pwned=1', onmouseover: 'x', style: 'background:url(javascript:x)', class: 'evil', href: 'javascript:x', dangerouslySetInnerHTML: { __html: '<img src=x onerror="window.__pwned=1">' } } }, { insert: '\n' }] }],
-  ['mention with hostile fields', { ops: [{ insert: { mention: { id: '"><img src=x onerror="window.__pwned=1">', value: '<img src=x onerror="window.__pwned=1">', denotationChar: '<script>', index: { toString: () => 'x' }, onclick: 'x' } } }, { insert: '\n' }] }],
+  [
+    'prototype pollution via JSON',
+    JSON.parse(
+      '{"ops":[{"insert":"x","attributes":{"__proto__":{"link":"javascript:window.__pwned=1","bold":true}}},{"insert":{"__proto__":{"mention":{"id":"a","value":"b"}}}},{"insert":"\\n","__proto__":{"attributes":{"list":"bullet"}}}]}',
+    ),
+  ],
+  [
+    'inherited formats',
+    { ops: [{ insert: 'x', attributes: Object.create({ link: 'https://example.com', bold: true }) }, { insert: '\n' }] },
+  ],
+  [
+    'event-handler-looking attributes',
+    {
+      ops: [
+        {
+          insert: 'x',
+          attributes: {
+            onclick: 'window.__pwned=1',
+            onmouseover: 'x',
+            style: 'background:url(javascript:x)',
+            class: 'evil',
+            href: 'javascript:x',
+            dangerouslySetInnerHTML: { __html: '<img src=x onerror="window.__pwned=1">' },
+          },
+        },
+        { insert: '\n' },
+      ],
+    },
+  ],
+  [
+    'mention with hostile fields',
+    {
+      ops: [
+        {
+          insert: {
+            mention: {
+              id: '"><img src=x onerror="window.__pwned=1">',
+              value: '<img src=x onerror="window.__pwned=1">',
+              denotationChar: '<script>',
+              index: { toString: () => 'x' },
+              onclick: 'x',
+            },
+          },
+        },
+        { insert: '\n' },
+      ],
+    },
+  ],
 ];
 
 describe('renderDelta with hostile input', () => {
   it.each(htmlTexts)('shows HTML in text literally: %s', (text) => {
-    const container = mount({ ops: [{ insert: text, attributes: { bold: true } }, { insert: { mention: { id: 'm', value: text } } }, { insert: '\n' }] });
+    const container = mount({
+      ops: [{ insert: text, attributes: { bold: true } }, { insert: { mention: { id: 'm', value: text } } }, { insert: '\n' }],
+    });
     expectInert(container);
     expect(container.textContent).toBe(`${text}@${text}`);
   });
@@ -185,7 +292,13 @@ describe('renderDelta with hostile input', () => {
   });
 
   it('links only http, https and mailto, with the URL as parsed', () => {
-    const links = ['https://example.com/a?b=1#c', 'http://example.com', 'mailto:ada@example.com', '  https://example.com/x  ', 'HTTPS://EXAMPLE.COM/Y'];
+    const links = [
+      'https://example.com/a?b=1#c',
+      'http://example.com',
+      'mailto:ada@example.com',
+      '  https://example.com/x  ',
+      'HTTPS://EXAMPLE.COM/Y',
+    ];
     const container = mount({ ops: links.flatMap((link) => [{ insert: 'l', attributes: { link } }, { insert: '\n' }]) });
     expectInert(container);
     expect(Array.from(container.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([

@@ -33,8 +33,7 @@ interface Line {
 }
 
 function renderRun(insert: CleanInsert, attributes: DeltaAttributes | undefined): ComponentChild {
-  let node: ComponentChild =
-    typeof insert === 'string' ? insert : h('span', { class: 'pm-mention' }, mentionText(insert.mention));
+  let node: ComponentChild = typeof insert === 'string' ? insert : h('span', { class: 'pm-mention' }, mentionText(insert.mention));
   if (!attributes) return node;
   // Innermost first, so the nesting is always the same: a > strong > em > u > s > code > text.
   for (let i = FLAG_FORMATS.length - 1; i >= 0; i--) {

@@ -3,7 +3,12 @@
  * ids must be what the server derives: run both on the same messy Deltas.
  */
 import { describe, expect, it } from 'vitest';
-import { deltaMentionIds, deltaSchema, deltaToPlainText as serverPlainText, normalizeDelta as serverNormalize } from '../../server/domain/delta.ts';
+import {
+  deltaMentionIds,
+  deltaSchema,
+  deltaToPlainText as serverPlainText,
+  normalizeDelta as serverNormalize,
+} from '../../server/domain/delta.ts';
 import { deltaToPlainText, mentionIdsOf, normalizeDelta } from './index';
 
 const messy: unknown[] = [

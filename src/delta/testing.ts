@@ -17,7 +17,15 @@ export interface LineMeaning {
   runs: RunMeaning[];
 }
 
-const INLINE_TAGS: Record<string, string> = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strike', CODE: 'code' };
+const INLINE_TAGS: Record<string, string> = {
+  STRONG: 'bold',
+  B: 'bold',
+  EM: 'italic',
+  I: 'italic',
+  U: 'underline',
+  S: 'strike',
+  CODE: 'code',
+};
 
 /** Quill's embed guards and list UI are editor machinery, not content. */
 const GUARD = /\uFEFF/g;

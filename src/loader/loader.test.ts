@@ -234,7 +234,10 @@ describe('loader: early diagnostics', () => {
   it.each([
     [{ mode: 'qa' }, { mode: 'qa' }],
     [{ diagnostics: 'true' }, { diagnostics: true }],
-    [{ mode: 'qa', diagnostics: 'true' }, { mode: 'qa', diagnostics: true }],
+    [
+      { mode: 'qa', diagnostics: 'true' },
+      { mode: 'qa', diagnostics: true },
+    ],
   ])('starts recording at once with %o and hands the recorder to createPinmark', async (data, initOptions) => {
     const run = load({ publicKey: 'pk', markupId: 'm', ...data });
     expect(run.startDiagnostics).toHaveBeenCalledTimes(1);

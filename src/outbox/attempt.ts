@@ -20,16 +20,15 @@ export async function runAttempt(
   const controller = new AbortController();
   const cancel = () => controller.abort(stop.reason);
   stop.addEventListener('abort', cancel);
-  const cancelTimeout = setTimer(
-    () => controller.abort(new DOMException('The request took too long.', 'TimeoutError')),
-    timeoutMs,
-  );
+  const cancelTimeout = setTimer(() => controller.abort(new DOMException('The request took too long.', 'TimeoutError')), timeoutMs);
   try {
     const signal = controller.signal;
     const result = await new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      Promise.resolve().then(() => send(signal)).then(resolve, reject);
+      Promise.resolve()
+        .then(() => send(signal))
+        .then(resolve, reject);
     });
     return { result };
   } catch (error) {

@@ -81,7 +81,7 @@ describe('backoffDelay', () => {
 
   it('stays within the bounds for any random value, including out-of-range ones', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let attempt = 1; attempt <= 40; attempt++) {
       const cap = Math.min(60_000, 1000 * 2 ** (attempt - 1));
       for (let i = 0; i < 50; i++) {

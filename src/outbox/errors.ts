@@ -79,12 +79,7 @@ export const RETRY_AFTER_MAX_MS = 15 * 60_000;
  * cap = min(max, base·2^(n−1)) — spread out so tabs and visitors don't retry in step, yet never
  * so short that a struggling server is hammered.
  */
-export function backoffDelay(
-  attempt: number,
-  random: () => number,
-  baseMs = BACKOFF_BASE_MS,
-  maxMs = BACKOFF_MAX_MS,
-): number {
+export function backoffDelay(attempt: number, random: () => number, baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS): number {
   const cap = Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
   const r = Math.min(1, Math.max(0, random()));
   return Math.round(cap / 2 + (r * cap) / 2);

@@ -123,10 +123,13 @@ describe('reload, destroy, tabs', () => {
   it('destroy() aborts the request, stops every timer and event, and the next instance resends under the same key', async () => {
     const signals: AbortSignal[] = [];
     const events = vi.fn();
-    const first = make((_, ctx) => {
-      signals.push(ctx.signal);
-      return new Promise(() => {});
-    }, { onChange: events, onSent: events, onFailed: events });
+    const first = make(
+      (_, ctx) => {
+        signals.push(ctx.signal);
+        return new Promise(() => {});
+      },
+      { onChange: events, onSent: events, onFailed: events },
+    );
     const item = first.enqueue('k', null);
     await idle();
     events.mockClear();

@@ -28,7 +28,10 @@ describe('sending', () => {
     expect(a.idempotencyKey).toMatch(UUID);
     expect(a.id).toMatch(UUID);
     expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
-    expect(outbox.list().map((i) => [i.id, i.status])).toEqual([[a.id, 'pending'], [b.id, 'pending']]);
+    expect(outbox.list().map((i) => [i.id, i.status])).toEqual([
+      [a.id, 'pending'],
+      [b.id, 'pending'],
+    ]);
     await idle();
     expect(server.attempts.map((x) => x.key)).toEqual([a.idempotencyKey, b.idempotencyKey]);
     expect(onSent).toHaveBeenCalledTimes(2);
@@ -59,7 +62,10 @@ describe('sending', () => {
       resolve: { threadId: string };
     }
     const outbox = createOutbox<Kinds>({
-      scope: 's', storage, locks: null, broadcast: false,
+      scope: 's',
+      storage,
+      locks: null,
+      broadcast: false,
       send: async (item) => (item.kind === 'createThread' ? item.payload.text : item.payload.threadId),
     });
     outbox.enqueue('createThread', { text: 'ok' });
@@ -81,7 +87,14 @@ describe('retries', () => {
     expect(server.attempts).toHaveLength(1);
     expect(outbox.list()[0]).toMatchObject({ status: 'pending', error: { code: 'network_error', class: 'retry' } });
     // random 0 → the lower bound cap/2: 500, 1000, 2000 ms.
-    for (const [wait, count] of [[499, 1], [1, 2], [999, 2], [1, 3], [1999, 3], [1, 4]] as const) {
+    for (const [wait, count] of [
+      [499, 1],
+      [1, 2],
+      [999, 2],
+      [1, 3],
+      [1999, 3],
+      [1, 4],
+    ] as const) {
       await vi.advanceTimersByTimeAsync(wait);
       expect(server.attempts).toHaveLength(count);
     }
@@ -141,10 +154,13 @@ describe('retries', () => {
   it('aborts and retries an attempt that never settles', async () => {
     const signals: AbortSignal[] = [];
     let calls = 0;
-    const outbox = make((_, ctx) => {
-      signals.push(ctx.signal);
-      return ++calls === 1 ? new Promise(() => {}) : Promise.resolve('ok');
-    }, { sendTimeoutMs: 10_000 });
+    const outbox = make(
+      (_, ctx) => {
+        signals.push(ctx.signal);
+        return ++calls === 1 ? new Promise(() => {}) : Promise.resolve('ok');
+      },
+      { sendTimeoutMs: 10_000 },
+    );
     outbox.enqueue('k', null);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(signals[0]!.aborted).toBe(false);
@@ -186,7 +202,9 @@ describe('failures', () => {
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(server.attempts).toHaveLength(1);
     expect(outbox.list()[0]).toMatchObject({
-      id: item.id, status: 'failed', error: { status: 422, code: 'validation_failed', message: 'Text is empty', class: 'fail' },
+      id: item.id,
+      status: 'failed',
+      error: { status: 422, code: 'validation_failed', message: 'Text is empty', class: 'fail' },
     });
     expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ id: item.id }), expect.objectContaining({ status: 422 }));
     expect((await storage.get(item.id))?.item.status).toBe('failed');
@@ -219,7 +237,10 @@ describe('failures', () => {
     const other = outbox.enqueue('reply', 'ok', { lane: 'thread-2' });
     await idle();
     expect(server.attempts.map((x) => x.id)).toEqual([bad.id, other.id]);
-    expect(outbox.list().map((i) => [i.id, i.status])).toEqual([[bad.id, 'failed'], [after.id, 'pending']]);
+    expect(outbox.list().map((i) => [i.id, i.status])).toEqual([
+      [bad.id, 'failed'],
+      [after.id, 'pending'],
+    ]);
     outbox.discard(bad.id);
     await idle();
     expect(server.attempts.map((x) => x.id)).toEqual([bad.id, other.id, after.id]);

@@ -79,7 +79,21 @@ describe('persistence', () => {
   it('the IndexedDB store round-trips records and steps aside for a database deletion', async () => {
     const db = newDb();
     const storage = createIndexedDbStorage(db);
-    const record = { scope: 's', order: 1, item: { id: 'x', kind: 'k', payload: new Blob(['b']), idempotencyKey: 'key', lane: 'x', dependsOn: [], status: 'pending' as const, attempts: 0, createdAt: 1 } };
+    const record = {
+      scope: 's',
+      order: 1,
+      item: {
+        id: 'x',
+        kind: 'k',
+        payload: new Blob(['b']),
+        idempotencyKey: 'key',
+        lane: 'x',
+        dependsOn: [],
+        status: 'pending' as const,
+        attempts: 0,
+        createdAt: 1,
+      },
+    };
     await storage.set(record);
     expect((await storage.get('x'))?.item.idempotencyKey).toBe('key');
     expect(await storage.list()).toHaveLength(1);
@@ -112,7 +126,9 @@ describe('two tabs', () => {
     await vi.waitFor(() => expect(watcher.list().map((i) => i.id)).toEqual([item.id]));
     sender.resume();
     await vi.waitFor(() => expect(watcher.list()).toEqual([]));
-    expect(sentElsewhere).toHaveBeenCalledWith(expect.objectContaining({ byThisTab: false, result: expect.objectContaining({ serverId: `srv-${item.id}` }) }));
+    expect(sentElsewhere).toHaveBeenCalledWith(
+      expect.objectContaining({ byThisTab: false, result: expect.objectContaining({ serverId: `srv-${item.id}` }) }),
+    );
   });
 
   it('hears of an item discarded in another tab', async () => {
@@ -171,7 +187,14 @@ describe('two tabs', () => {
       // A thread's replies are enqueued where the thread is known; thread groups alternate tabs.
       items.push(tabs[Math.floor(i / 4) % 2]!.enqueue(thread ? 'reply' : 'createThread', { i }, options));
     }
-    await vi.waitFor(() => expect(tabs.flatMap((t) => t.list()), `seed ${seed}`).toEqual([]), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(
+      () =>
+        expect(
+          tabs.flatMap((t) => t.list()),
+          `seed ${seed}`,
+        ).toEqual([]),
+      { timeout: 20_000, interval: 50 },
+    );
     expect(server.processed.size, `seed ${seed}`).toBe(N);
     expect(sentByTab).toHaveBeenCalledTimes(N);
     expect(new Set(sentByTab.mock.calls.map(([id]) => id)).size).toBe(N);

@@ -11,13 +11,20 @@ import { Emitter } from '../util/emitter';
 import { runAttempt, settle } from './attempt';
 import { createCoordination } from './coordination';
 import { classifyError } from './errors';
-import {
-  collectable, dependentsOf, hasWork, isStaleSending, liveRecords, mergeStored, nextDueAt, pickNext,
-} from './schedule';
+import { collectable, dependentsOf, hasWork, isStaleSending, liveRecords, mergeStored, nextDueAt, pickNext } from './schedule';
 import { createDefaultStorage, usableStorage } from './storage';
 import type {
-  AnyOutboxItem, KindMap, Outbox, OutboxError, OutboxEvents, OutboxItem, OutboxOptions, OutboxSnapshot,
-  OutboxState, OutboxStorage, StoredRecord,
+  AnyOutboxItem,
+  KindMap,
+  Outbox,
+  OutboxError,
+  OutboxEvents,
+  OutboxItem,
+  OutboxOptions,
+  OutboxSnapshot,
+  OutboxState,
+  OutboxStorage,
+  StoredRecord,
 } from './types';
 import { uuid } from './uuid';
 
@@ -28,7 +35,12 @@ export function createOutbox<Kinds extends object = KindMap>(options: OutboxOpti
   type Item = AnyOutboxItem<Kinds>;
   const { scope } = options;
   const now = options.now ?? Date.now;
-  const setTimer = options.setTimer ?? ((run, ms) => { const id = setTimeout(run, ms); return () => clearTimeout(id); });
+  const setTimer =
+    options.setTimer ??
+    ((run, ms) => {
+      const id = setTimeout(run, ms);
+      return () => clearTimeout(id);
+    });
   const rules = { classify: options.classify ?? classifyError, random: options.random ?? Math.random, backoff: options.backoff };
   const emitter = new Emitter<OutboxEvents<Kinds>>();
   if (options.onChange) emitter.on('change', options.onChange);
@@ -63,12 +75,17 @@ export function createOutbox<Kinds extends object = KindMap>(options: OutboxOpti
     warned = true;
     emitter.emit('error', { error });
   };
-  const world = createCoordination(scope, options, {
-    remoteChange: () => void refresh().then(drain),
-    online: kick,
-    offline: emitChange,
-    visible: () => void refresh().then(kick),
-  }, report);
+  const world = createCoordination(
+    scope,
+    options,
+    {
+      remoteChange: () => void refresh().then(drain),
+      online: kick,
+      offline: emitChange,
+      visible: () => void refresh().then(kick),
+    },
+    report,
+  );
 
   /** Runs storage work one operation at a time, in call order; never rejects. */
   function serial<T>(operation: () => Promise<T>): Promise<T | undefined> {
@@ -250,8 +267,15 @@ export function createOutbox<Kinds extends object = KindMap>(options: OutboxOpti
       const id = uuid();
       const dependsOn = ([] as unknown[]).concat(enqueueOptions.dependsOn ?? []).filter((d) => typeof d === 'string');
       const item: OutboxItem<typeof kind, Kinds[typeof kind]> = {
-        id, kind, payload, idempotencyKey: uuid(), lane: enqueueOptions.lane ?? id, dependsOn,
-        status: 'pending', attempts: 0, createdAt: now(),
+        id,
+        kind,
+        payload,
+        idempotencyKey: uuid(),
+        lane: enqueueOptions.lane ?? id,
+        dependsOn,
+        status: 'pending',
+        attempts: 0,
+        createdAt: now(),
       };
       if (destroyed) return item;
       lastOrder = Math.max(now(), lastOrder + 1);

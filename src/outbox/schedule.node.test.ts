@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  collectable, dependentsOf, hasWork, isStaleSending, mergeStored, nextDueAt, pickNext, SENT_RECORD_TTL_MS,
-} from './schedule';
+import { collectable, dependentsOf, hasWork, isStaleSending, mergeStored, nextDueAt, pickNext, SENT_RECORD_TTL_MS } from './schedule';
 import type { OutboxItem, StoredRecord } from './types';
 
 let order = 0;
 function rec(id: string, over: Partial<OutboxItem> = {}, extra: Partial<StoredRecord> = {}): StoredRecord {
   const item: OutboxItem = {
-    id, kind: 'k', payload: null, idempotencyKey: `key-${id}`, lane: id, dependsOn: [], status: 'pending',
-    attempts: 0, createdAt: 0, ...over,
+    id,
+    kind: 'k',
+    payload: null,
+    idempotencyKey: `key-${id}`,
+    lane: id,
+    dependsOn: [],
+    status: 'pending',
+    attempts: 0,
+    createdAt: 0,
+    ...over,
   };
   return { scope: 's', order: ++order, item, ...extra };
 }
@@ -47,8 +53,12 @@ describe('pickNext', () => {
 
 describe('housekeeping', () => {
   it('nextDueAt is the earliest future retry or lease end', () => {
-    const records = map(rec('a', { retryAt: 300 }), rec('b', { retryAt: 200 }), rec('c', { retryAt: 5 }),
-      rec('d', { status: 'sending' }, { leaseUntil: 150 }));
+    const records = map(
+      rec('a', { retryAt: 300 }),
+      rec('b', { retryAt: 200 }),
+      rec('c', { retryAt: 5 }),
+      rec('d', { status: 'sending' }, { leaseUntil: 150 }),
+    );
     expect(nextDueAt(records, 10)).toBe(150);
     expect(nextDueAt(map(rec('a')), 10)).toBeUndefined();
   });

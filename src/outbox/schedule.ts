@@ -57,12 +57,7 @@ export function nextDueAt(records: Map<string, StoredRecord>, now: number): numb
  * whoever holds the lock knows that of every record but its own; without locks, a lease tells.
  */
 export function isStaleSending(record: StoredRecord, now: number, locked: boolean, inFlight?: string): boolean {
-  return (
-    !record.sent &&
-    record.item.status === 'sending' &&
-    record.item.id !== inFlight &&
-    (locked || (record.leaseUntil ?? 0) <= now)
-  );
+  return !record.sent && record.item.status === 'sending' && record.item.id !== inFlight && (locked || (record.leaseUntil ?? 0) <= now);
 }
 
 /**

@@ -5,7 +5,8 @@ import { fakeServer } from './test-kit';
 import type { OutboxStorage, StoredRecord } from './types';
 
 const record = (payload: unknown): StoredRecord => ({
-  scope: 's', order: 1,
+  scope: 's',
+  order: 1,
   item: { id: 'a', kind: 'k', payload, idempotencyKey: 'key', lane: 'a', dependsOn: [], status: 'pending', attempts: 0, createdAt: 0 },
 });
 
@@ -48,7 +49,10 @@ describe('falling back to memory', () => {
     const server = fakeServer();
     const onError = vi.fn();
     const outbox = createOutbox({
-      scope: 's', send: server.send, locks: null, broadcast: false,
+      scope: 's',
+      send: server.send,
+      locks: null,
+      broadcast: false,
       storage: broken(() => Promise.reject(new DOMException('private mode', 'InvalidStateError'))),
     });
     outbox.on('error', onError);
@@ -64,7 +68,11 @@ describe('falling back to memory', () => {
   it('when opening hangs, it gives up after 5 s', async () => {
     const server = fakeServer();
     const outbox = createOutbox({
-      scope: 's', send: server.send, locks: null, broadcast: false, storage: broken(() => new Promise(() => {})),
+      scope: 's',
+      send: server.send,
+      locks: null,
+      broadcast: false,
+      storage: broken(() => new Promise(() => {})),
     });
     outbox.enqueue('k', null);
     await vi.advanceTimersByTimeAsync(4_999);

@@ -62,7 +62,10 @@ export function createIndexedDbStorage(dbName = DEFAULT_DB_NAME): OutboxStorage 
     list: () => run('readonly', (store) => store.getAll() as IDBRequest<StoredRecord[]>),
     close() {
       closed = true;
-      connection?.then((db) => db.close(), () => undefined);
+      connection?.then(
+        (db) => db.close(),
+        () => undefined,
+      );
       connection = undefined;
     },
   };
@@ -111,13 +114,16 @@ export async function usableStorage(
       stop.removeEventListener('abort', cancel);
     };
     stop.addEventListener('abort', cancel);
-    storage.list().then(
-      () => resolve(true),
-      (error: unknown) => {
-        report(error);
-        resolve(false);
-      },
-    ).finally(cancel);
+    storage
+      .list()
+      .then(
+        () => resolve(true),
+        (error: unknown) => {
+          report(error);
+          resolve(false);
+        },
+      )
+      .finally(cancel);
   });
   if (ok || stop.aborted) return storage;
   if (owned) storage.close?.();

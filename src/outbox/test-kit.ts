@@ -46,7 +46,10 @@ export function fakeLocks(): LockManagerLike & { held: Set<string> } {
       const previous = tails.get(name) ?? Promise.resolve();
       let release!: () => void;
       const mine = new Promise<void>((resolve) => (release = resolve));
-      tails.set(name, previous.then(() => mine));
+      tails.set(
+        name,
+        previous.then(() => mine),
+      );
       return new Promise<T>((resolve, reject) => {
         const { signal } = options;
         const onAbort = () => {
@@ -58,10 +61,12 @@ export function fakeLocks(): LockManagerLike & { held: Set<string> } {
           signal?.removeEventListener('abort', onAbort);
           if (signal?.aborted) return;
           held.add(name);
-          callback().then(resolve, reject).finally(() => {
-            held.delete(name);
-            release();
-          });
+          callback()
+            .then(resolve, reject)
+            .finally(() => {
+              held.delete(name);
+              release();
+            });
         });
       });
     },

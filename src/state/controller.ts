@@ -155,7 +155,13 @@ export function createController({ config, api: signedOutApi, owner, emit, repor
   const base = { store, api, owner, emit, report };
   const sendControl = createSendControl({ ...base, markupId: config.markupId, drafts });
   if (config.liveRefresh !== false) {
-    startLiveRefreshWhenSignedIn({ store, owner, report, config: config.liveRefresh, fetchThreads: (signal) => api.listAllThreads({ markupId: config.markupId, limit: 100 }, signal) });
+    startLiveRefreshWhenSignedIn({
+      store,
+      owner,
+      report,
+      config: config.liveRefresh,
+      fetchThreads: (signal) => api.listAllThreads({ markupId: config.markupId, limit: 100 }, signal),
+    });
   }
 
   const writing = createWritingTools({

@@ -34,7 +34,12 @@ export function PinControls() {
               ))}
             </ul>
           )}
-          <button type="button" class="pm-chip pm-chip--warning" aria-expanded={listOpen ? 'true' : 'false'} onClick={() => setListOpen(!listOpen)}>
+          <button
+            type="button"
+            class="pm-chip pm-chip--warning"
+            aria-expanded={listOpen ? 'true' : 'false'}
+            onClick={() => setListOpen(!listOpen)}
+          >
             {strings.orphans.summary(orphans.length)}
           </button>
         </div>

@@ -24,35 +24,38 @@ export function PinLayer() {
   const elements = useRef(new Map<string, HTMLElement>());
   const refs = useRef(new Map<string, (element: HTMLElement | null) => void>());
 
-  useListeners((listeners) => {
-    const anchors = new WeakMap<ThreadResponse, PinAnchor>();
-    const anchorOf = (thread: ThreadResponse) => {
-      let anchor = anchors.get(thread);
-      if (!anchor) anchors.set(thread, (anchor = anchorOfThread(thread)));
-      return anchor;
-    };
-    listeners.own(
-      effect(() => {
-        // The order is who keeps its spot when pins collide (overlay/spread.ts): numbered threads in
-        // thread order, then comments not yet numbered (still in the outbox), then the pending pin —
-        // so a comment being posted and confirmed stays where its pending pin was drawn.
-        const shown = store.shownThreads.value;
-        const ordered = [...shown.filter((thread) => thread.number > 0), ...shown.filter((thread) => !(thread.number > 0))];
-        const targets = ordered.map((thread) => ({ key: thread.id, anchor: anchorOf(thread) }));
-        const pending = store.pendingPin.value;
-        if (pending) targets.push({ key: PENDING, anchor: pending });
-        engine.setTargets(targets);
-      }),
-    );
-    listeners.own(
-      effect(() => {
-        const key = store.pinMove.value;
-        if (key) mover.beginKeyboard(key);
-        else mover.endKeyboard();
-      }),
-    );
-    listeners.own(() => mover.cancel());
-  }, [engine]);
+  useListeners(
+    (listeners) => {
+      const anchors = new WeakMap<ThreadResponse, PinAnchor>();
+      const anchorOf = (thread: ThreadResponse) => {
+        let anchor = anchors.get(thread);
+        if (!anchor) anchors.set(thread, (anchor = anchorOfThread(thread)));
+        return anchor;
+      };
+      listeners.own(
+        effect(() => {
+          // The order is who keeps its spot when pins collide (overlay/spread.ts): numbered threads in
+          // thread order, then comments not yet numbered (still in the outbox), then the pending pin —
+          // so a comment being posted and confirmed stays where its pending pin was drawn.
+          const shown = store.shownThreads.value;
+          const ordered = [...shown.filter((thread) => thread.number > 0), ...shown.filter((thread) => !(thread.number > 0))];
+          const targets = ordered.map((thread) => ({ key: thread.id, anchor: anchorOf(thread) }));
+          const pending = store.pendingPin.value;
+          if (pending) targets.push({ key: PENDING, anchor: pending });
+          engine.setTargets(targets);
+        }),
+      );
+      listeners.own(
+        effect(() => {
+          const key = store.pinMove.value;
+          if (key) mover.beginKeyboard(key);
+          else mover.endKeyboard();
+        }),
+      );
+      listeners.own(() => mover.cancel());
+    },
+    [engine],
+  );
 
   const moving = store.pinMove.value;
   // Keyboard moving acts on the focused pin: focus it as soon as it is rendered.
@@ -97,7 +100,10 @@ export function PinLayer() {
         if (thread.id === moving) classes.push('pm-pin--moving');
         const send = store.sending.value[thread.id];
         if (send) classes.push(send.status === 'failed' ? 'pm-pin--failed' : 'pm-pin--sending');
-        const hints = [elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '', saving.has(thread.id) ? strings.pin.saving : movable ? movableHint : ''];
+        const hints = [
+          elsewhere && device ? strings.pin.fromDevice(strings.devices[device]) : '',
+          saving.has(thread.id) ? strings.pin.saving : movable ? movableHint : '',
+        ];
         return (
           <button
             key={thread.id}

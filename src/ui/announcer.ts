@@ -21,7 +21,11 @@ export interface WidgetEvents {
 /** Long enough to be read on a braille display, short enough that a stale sentence is not re-read. */
 const CLEAR_AFTER_MS = 8_000;
 
-export function createAnnouncer(controller: Controller, events: WidgetEvents | undefined, listeners: ListenerCollection): ReadonlySignal<string> {
+export function createAnnouncer(
+  controller: Controller,
+  events: WidgetEvents | undefined,
+  listeners: ListenerCollection,
+): ReadonlySignal<string> {
   const { store } = controller;
   const text = signal('');
   let clear: (() => void) | null = null;

@@ -35,7 +35,6 @@ export function dropProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttrib
   };
 }
 
-
 /** Paste handler for a composer: pasted files (images from the clipboard) become attachments; the
  * rich-text editor lets such pastes through and inserts nothing. */
 export function pasteFilesProps(onFiles: (files: File[]) => void): Pick<JSX.HTMLAttributes<HTMLDivElement>, 'onPaste'> {
@@ -78,7 +77,14 @@ export function AttachButton({ onFiles, disabled }: { onFiles: (files: File[]) =
 function PaperclipIcon() {
   return (
     <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
+      <path
+        d="M21 11.5l-8.5 8.5a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3L15 7.5"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.8"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      />
     </svg>
   );
 }

@@ -67,7 +67,10 @@ export function useFollowPin(key: string, ref: RefObject<HTMLElement>, { holdScr
           const target = engine.elementOf(key);
           const rect = target?.isConnected ? target.getBoundingClientRect() : null;
           const { left, top } = engine.origin;
-          targetBox = rect && rect.width + rect.height > 0 ? { left: rect.left - left, top: rect.top - top, width: rect.width, height: rect.height } : null;
+          targetBox =
+            rect && rect.width + rect.height > 0
+              ? { left: rect.left - left, top: rect.top - top, width: rect.width, height: rect.height }
+              : null;
           if (isSmallScreen(positions.viewport)) pageRoom = scrollRoom();
         },
       }),

@@ -102,7 +102,10 @@ export function mountWidget(controller: Controller, options: MountOptions = {}):
   document.body.append(host);
   raiseToTopLayer(host);
   keepAttached(host, listeners);
-  render(h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement, screen, touchOnly } }, h(App, null)), container);
+  render(
+    h(Widget.Provider, { value: { controller, host, adoptStyles, review, announcement, screen, touchOnly } }, h(App, null)),
+    container,
+  );
   markLauncherVisible();
   warmUpWhenIdle(formatterWarmUps(), listeners);
 

@@ -29,7 +29,18 @@ const pin = (number: number) => page.getByRole('button', { name: `Thread ${numbe
 const pinElement = (number: number) => harness!.root().querySelector<HTMLElement>(`[aria-label="Thread ${number}"][data-thread-id]`)!;
 
 function pointer(type: string, target: Element, x: number, y: number) {
-  target.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, cancelable: true, pointerId: 7, isPrimary: true, button: 0, clientX: x, clientY: y }));
+  target.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      pointerId: 7,
+      isPrimary: true,
+      button: 0,
+      clientX: x,
+      clientY: y,
+    }),
+  );
 }
 
 describe('device classes', () => {
@@ -74,7 +85,9 @@ describe('orphans', () => {
     await expect.element(pin(2)).toBeVisible();
     await vi.waitFor(() => expect(harness!.root().activeElement).toBe(pinElement(2)));
     await userEvent.keyboard('{Enter}');
-    await vi.waitFor(() => expect(harness!.service.requests.some((r) => r.method === 'PATCH' && r.path === '/threads/thread-2/move-pin')).toBe(true));
+    await vi.waitFor(() =>
+      expect(harness!.service.requests.some((r) => r.method === 'PATCH' && r.path === '/threads/thread-2/move-pin')).toBe(true),
+    );
     await vi.waitFor(() => expect(page.getByRole('button', { name: /could not be placed/ }).query()).toBeNull());
     await expect.element(pin(2)).toBeVisible();
   }, 15_000);

@@ -36,7 +36,9 @@ afterEach(() => {
 function threadOn(number: number, path: string, x = 50, y = 50): ThreadResponse {
   return makeThread(number, {
     canonicalUrl: canonicalUrlOf(document),
-    elements: [{ id: `e${number}`, threadId: `thread-${number}`, path, offsetXPercentage: x, offsetYPercentage: y, createdAt: 0, modifiedAt: 0 }],
+    elements: [
+      { id: `e${number}`, threadId: `thread-${number}`, path, offsetXPercentage: x, offsetYPercentage: y, createdAt: 0, modifiedAt: 0 },
+    ],
   });
 }
 
@@ -98,7 +100,8 @@ describe('pins on inline elements', () => {
     await expect.element(page.getByRole('button', { name: '2 comments could not be placed on this page' })).toBeVisible();
     await frames(10);
     expectDrawnOn(1, document.getElementById('link')!);
-    for (const n of [2, 3, 4]) expect(pinOf(n) === null || getComputedStyle(pinOf(n)!).visibility === 'hidden', `pin #${n} not drawn`).toBe(true);
+    for (const n of [2, 3, 4])
+      expect(pinOf(n) === null || getComputedStyle(pinOf(n)!).visibility === 'hidden', `pin #${n} not drawn`).toBe(true);
     // display: none matches no rendered element: listed once the retry window for late content is over.
     const summary = page.getByRole('button', { name: '3 comments could not be placed on this page' });
     await expect.element(summary, { timeout: 8000 }).toBeVisible();

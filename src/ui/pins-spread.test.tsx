@@ -39,12 +39,17 @@ function rectsOverlap(a: DOMRect, b: DOMRect): boolean {
 
 function expectApart(elements: HTMLElement[]): void {
   const rects = elements.map((element) => element.getBoundingClientRect());
-  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(rectsOverlap(rects[i]!, rects[j]!), `${i} over ${j}`).toBe(false);
+  for (let i = 0; i < rects.length; i++)
+    for (let j = i + 1; j < rects.length; j++) expect(rectsOverlap(rects[i]!, rects[j]!), `${i} over ${j}`).toBe(false);
 }
 
 describe('pins on one spot', () => {
   it('are drawn apart, each hit at its centre and clickable, in thread order, stable while scrolling', async () => {
-    harness = await startWidget(createFakeService({ threads: [threadAtSameSpot(1), threadAtSameSpot(5), threadAtSameSpot(17), threadAtSameSpot(9, { resolved: true })] }));
+    harness = await startWidget(
+      createFakeService({
+        threads: [threadAtSameSpot(1), threadAtSameSpot(5), threadAtSameSpot(17), threadAtSameSpot(9, { resolved: true })],
+      }),
+    );
     await expect.element(page.getByRole('button', { name: 'Thread 17' })).toBeVisible();
     await frames();
     const drawn = pins(harness);

@@ -36,7 +36,7 @@ function expectPinAtAnchor(pin: HTMLElement) {
 }
 
 describe('pins', () => {
-  it("centres each pin exactly on its anchored point and follows scroll, resize and DOM changes", async () => {
+  it('centres each pin exactly on its anchored point and follows scroll, resize and DOM changes', async () => {
     harness = await startWidget(createFakeService({ threads: [anchoredThread(1)] }));
     await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
     const pin = pinOf(harness, 1)!;
@@ -61,7 +61,9 @@ describe('pins', () => {
     const orphan = makeThread(3, { canonicalUrl: canonicalUrlOf(document) });
     const elsewhere = anchoredThread(4, { canonicalUrl: 'https://elsewhere.test/page' });
     const legacy = anchoredThread(5, { canonicalUrl: '', originalUrl: `${location.href.split('#')[0]}#section` });
-    harness = await startWidget(createFakeService({ threads: [anchoredThread(1), anchoredThread(2, { resolved: true }), orphan, elsewhere, legacy] }));
+    harness = await startWidget(
+      createFakeService({ threads: [anchoredThread(1), anchoredThread(2, { resolved: true }), orphan, elsewhere, legacy] }),
+    );
     await expect.element(page.getByRole('button', { name: 'Thread 1' })).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Thread 5' })).toBeVisible();
     expect(pinOf(harness, 2)!.className).toContain('pm-pin--resolved');
@@ -147,14 +149,27 @@ describe('thread panel', () => {
     await panel.getByRole('textbox', { name: 'Write a reply' }).fill('Keep me');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect.element(panel.getByRole('listitem').filter({ hasText: 'Keep me' })).toBeVisible();
-    await expect.poll(() => harness!.service.requests.filter((r) => r.method === 'POST' && r.path === '/threads/thread-1/messages').length, { timeout: 5000 }).toBe(2);
-    await expect.poll(() => panel.getByRole('status').filter({ hasText: /Sending|Not sent/ }).query()).toBeNull();
+    await expect
+      .poll(() => harness!.service.requests.filter((r) => r.method === 'POST' && r.path === '/threads/thread-1/messages').length, {
+        timeout: 5000,
+      })
+      .toBe(2);
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('status')
+          .filter({ hasText: /Sending|Not sent/ })
+          .query(),
+      )
+      .toBeNull();
     expect(panel.getByRole('listitem').filter({ hasText: 'Keep me' }).all()).toHaveLength(1);
   });
 
   it('shows only the controls the scopes allow (all of them when scopes are missing)', async () => {
     const locked = anchoredThread(1, { scopes: [] });
-    const open = anchoredThread(2, { elements: [{ id: 'e', threadId: 't', path: '#target', offsetXPercentage: 75, offsetYPercentage: 25, createdAt: 0, modifiedAt: 0 }] });
+    const open = anchoredThread(2, {
+      elements: [{ id: 'e', threadId: 't', path: '#target', offsetXPercentage: 75, offsetYPercentage: 25, createdAt: 0, modifiedAt: 0 }],
+    });
     delete (open as Partial<ThreadResponse>).scopes;
     harness = await startWidget(createFakeService({ threads: [locked, open] }));
     await page.getByRole('button', { name: 'Thread 1' }).click();
@@ -178,10 +193,14 @@ describe('session and markup states', () => {
       await page.getByRole('button', { name: 'Add comment' }).click();
       await expect.element(page.getByRole('button', { name: 'Sign in to comment' })).toBeVisible();
       // Nothing but the one question of whether this page's origin may sign in (origin-check.ts).
-      expect(harness.service.requests.map((r) => `${r.method} ${r.path} ${r.query.get('origin')}`)).toEqual([`GET /auth/config ${location.origin}`]);
+      expect(harness.service.requests.map((r) => `${r.method} ${r.path} ${r.query.get('origin')}`)).toEqual([
+        `GET /auth/config ${location.origin}`,
+      ]);
       await page.getByRole('button', { name: 'Sign in to comment' }).click();
       expect(open).toHaveBeenCalledTimes(1);
-      expect(String(open.mock.calls[0]![0])).toMatch(/^http:\/\/api\.test\/sign-in\?publicKey=pk_test&markupId=m1&state=[\w-]{22}&sdkOrigin=/);
+      expect(String(open.mock.calls[0]![0])).toMatch(
+        /^http:\/\/api\.test\/sign-in\?publicKey=pk_test&markupId=m1&state=[\w-]{22}&sdkOrigin=/,
+      );
       await expect.element(page.getByRole('alert')).toHaveTextContent(/blocked the sign-in window/);
     } finally {
       open.mockRestore();

@@ -48,6 +48,10 @@ export function intersection(a: Box, b: Box): Box | undefined {
 export function union(a: Box, b: Box): Box {
   const left = Math.min(a.left, b.left);
   const top = Math.min(a.top, b.top);
-  return { left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+  return {
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
 }
-

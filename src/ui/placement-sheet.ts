@@ -48,7 +48,6 @@ function clearBelow(target: Box | undefined, point: Point | undefined, height: n
   return !!shown && shown.top >= top && shown.top + shown.height <= bottom;
 }
 
-
 /**
  * How far to scroll the page (screen px; positive moves the content up) so the target shows above a
  * bottom sheet whose top edge is at `sheetTop`: all of it when it fits there, else its pin in the

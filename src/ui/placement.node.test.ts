@@ -88,7 +88,10 @@ describe('placePanel', () => {
   });
 
   it('sits in the corner when the target has no area on screen and the pin no place (collapsed, scrolled away)', () => {
-    for (const target of [{ left: 80, top: 300, width: 200, height: 0 }, { left: 80, top: -900, width: 200, height: 40 }]) {
+    for (const target of [
+      { left: 80, top: 300, width: 200, height: 0 },
+      { left: 80, top: -900, width: 200, height: 40 },
+    ]) {
       const box = boxOf(placePanel({ target, size: panel, viewport: desktop }));
       expect(inside(box, desktop)).toBe(true);
     }
@@ -110,7 +113,10 @@ describe('bottom sheets', () => {
 
   it('stays at the bottom without scrolling when the target is above it', () => {
     const target = { left: 20, top: 200, width: 300, height: 40 };
-    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room })).toEqual({ edge: 'bottom', scroll: 0 });
+    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room })).toEqual({
+      edge: 'bottom',
+      scroll: 0,
+    });
   });
 
   it('scrolls the page so a target under the sheet shows above it', () => {
@@ -124,8 +130,14 @@ describe('bottom sheets', () => {
 
   it('goes to the top when the page cannot scroll (the end of the page, or a screenshot being taken)', () => {
     const target = { left: 20, top: 700, width: 300, height: 40 };
-    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room: { up: 500, down: 30 } })).toEqual({ edge: 'top', scroll: 0 });
-    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room: { up: 0, down: 0 } })).toEqual({ edge: 'top', scroll: 0 });
+    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room: { up: 500, down: 30 } })).toEqual({
+      edge: 'top',
+      scroll: 0,
+    });
+    expect(placeSheet({ target, point: centre(target), height: sheetHeight, viewport: phone, room: { up: 0, down: 0 } })).toEqual({
+      edge: 'top',
+      scroll: 0,
+    });
   });
 
   it('keeps the pin in view when the target is taller than the room above the sheet', () => {

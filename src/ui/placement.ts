@@ -140,11 +140,7 @@ function roomiest(around: Box, focus: Point, size: Size, viewport: Size): PanelP
   };
   const side = SIDES.reduce((best, next) => (room[next] > room[best] ? next : best));
   const horizontal = side === 'right' || side === 'left';
-  const x = horizontal
-    ? side === 'right'
-      ? around.left + around.width + GAP
-      : around.left - GAP - size.width
-    : focus.x - LEAD;
+  const x = horizontal ? (side === 'right' ? around.left + around.width + GAP : around.left - GAP - size.width) : focus.x - LEAD;
   const y = horizontal ? focus.y - LEAD : side === 'below' ? around.top + around.height + GAP : around.top - GAP - size.height;
   return {
     kind: 'beside',

@@ -16,11 +16,11 @@ export type PendingKey = '__pending__';
 export const PENDING: PendingKey = '__pending__';
 
 export class PositionBoard {
-  private declare lookup: (key: string) => Point | undefined;
-  private declare followers: Set<() => void>;
-  private declare screen: ScreenViewport | undefined;
+  declare private lookup: (key: string) => Point | undefined;
+  declare private followers: Set<() => void>;
+  declare private screen: ScreenViewport | undefined;
   /** Layout viewport size measured in the same frame's read phase. */
-  private declare measured: { width: number; height: number };
+  declare private measured: { width: number; height: number };
 
   constructor(screen?: ScreenViewport) {
     this.lookup = () => undefined;
@@ -39,7 +39,12 @@ export class PositionBoard {
    * A box of the layout viewport (client coordinates less the pin layer's origin, like the pins')
    * in screen-layer coordinates: where a panel must not go (the element it discusses).
    */
-  boxToScreen(box: { left: number; top: number; width: number; height: number }): { left: number; top: number; width: number; height: number } {
+  boxToScreen(box: { left: number; top: number; width: number; height: number }): {
+    left: number;
+    top: number;
+    width: number;
+    height: number;
+  } {
     if (!this.screen) return box;
     const start = this.screen.toScreen({ x: box.left, y: box.top });
     const end = this.screen.toScreen({ x: box.left + box.width, y: box.top + box.height });

@@ -46,9 +46,17 @@ function stubVisualViewport(value: unknown): void {
 
 /** A media query list for the touch-only query that matches `matches` (changeable). */
 function stubTouchOnly(matches: boolean): MediaQueryList {
-  const list = Object.assign(new EventTarget(), { matches, media: TOUCH_ONLY_QUERY, onchange: null, addListener() {}, removeListener() {} });
+  const list = Object.assign(new EventTarget(), {
+    matches,
+    media: TOUCH_ONLY_QUERY,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+  });
   const real = window.matchMedia.bind(window);
-  const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query) => (query === TOUCH_ONLY_QUERY ? (list as unknown as MediaQueryList) : real(query)));
+  const spy = vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query) => (query === TOUCH_ONLY_QUERY ? (list as unknown as MediaQueryList) : real(query)));
   undo.push(() => spy.mockRestore());
   return list as unknown as MediaQueryList;
 }

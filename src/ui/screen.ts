@@ -33,10 +33,10 @@ interface Point {
 export class ScreenViewport {
   /** The last visual viewport seen; null until the first read, and always where there is none. */
   declare box: ScreenBox | null;
-  private declare layer: HTMLElement | null;
-  private declare listeners: Set<() => void>;
+  declare private layer: HTMLElement | null;
+  declare private listeners: Set<() => void>;
   /** The layer's effective CSS zoom: viewport px per px of ours. */
-  private declare zoom: number;
+  declare private zoom: number;
 
   constructor() {
     this.box = null;

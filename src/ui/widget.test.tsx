@@ -115,7 +115,9 @@ describe('comment mode', () => {
     expect(outline.hidden).toBe(false);
     const a = outline.getBoundingClientRect();
     const b = target.getBoundingClientRect();
-    expect(Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height)).toBeLessThan(1);
+    expect(Math.abs(a.left - b.left) + Math.abs(a.top - b.top) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height)).toBeLessThan(
+      1,
+    );
     expect(target.getAttribute('style')).toBe(styleBefore);
   });
 

@@ -6,7 +6,7 @@
 export type Handler<T> = (payload: T) => void;
 
 export class Emitter<Events extends object> {
-  private declare handlers: Map<keyof Events, Set<Handler<never>>>;
+  declare private handlers: Map<keyof Events, Set<Handler<never>>>;
 
   constructor() {
     this.handlers = new Map();

@@ -16,9 +16,9 @@ export type Cleanup = () => void;
  */
 export class ListenerCollection {
   // `declare` + constructor assignment keeps class-field helpers out of the ES2020 build.
-  private declare cleanups: Set<Cleanup>;
-  private declare destroyed: boolean;
-  private declare readonly onError: ((error: unknown) => void) | undefined;
+  declare private cleanups: Set<Cleanup>;
+  declare private destroyed: boolean;
+  declare private readonly onError: ((error: unknown) => void) | undefined;
 
   constructor(onError?: (error: unknown) => void) {
     this.cleanups = new Set();

@@ -69,7 +69,9 @@ describe('natives', () => {
 
   it('reads with a pristine JSON.parse (no date reviver)', () => {
     const pageParse = JSON.parse;
-    patch(JSON, 'parse', (text: string) => pageParse(text, (_key, v: unknown) => (typeof v === 'string' && /^\d{4}-/.test(v) ? new Date(v) : v)));
+    patch(JSON, 'parse', (text: string) =>
+      pageParse(text, (_key, v: unknown) => (typeof v === 'string' && /^\d{4}-/.test(v) ? new Date(v) : v)),
+    );
     expect(readNatives(window).parse('{"createdAt":"2024-01-02T03:04:05Z"}')).toEqual({ createdAt: '2024-01-02T03:04:05Z' });
   });
 

@@ -68,8 +68,7 @@ export function readNatives(win: Window & typeof globalThis): Natives {
   }
 
   return {
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-      Reflect.apply(fetchImpl ?? win.fetch, win, [input, init])) as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => Reflect.apply(fetchImpl ?? win.fetch, win, [input, init])) as typeof fetch,
     stringify: (value) => Reflect.apply(stringify, found.JSON, [value, undoInheritedToJSON]) as string,
     parse: (text) => Reflect.apply(parse, found.JSON, [text]) as unknown,
   };
@@ -99,7 +98,8 @@ function borrowFromSandbox(win: Window): Borrowed | null {
     if (!sandbox) return null;
     const borrowed: Borrowed = { fetch: sandbox.fetch, JSON: sandbox.JSON, isArray: sandbox.Array.isArray };
     // Something that patches every frame (an extension, a test tool) patched this one too.
-    const clean = isNative(borrowed.fetch) && isNative(borrowed.JSON?.stringify) && isNative(borrowed.JSON?.parse) && isNative(borrowed.isArray);
+    const clean =
+      isNative(borrowed.fetch) && isNative(borrowed.JSON?.stringify) && isNative(borrowed.JSON?.parse) && isNative(borrowed.isArray);
     return clean ? borrowed : null;
   } catch {
     return null;

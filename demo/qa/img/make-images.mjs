@@ -74,17 +74,56 @@ function landscape({ skyTop, skyBottom, sun, far, near, ground, sunAt, seed }) {
 }
 
 const scenes = {
-  'dawn.png': landscape({ skyTop: [255, 183, 148], skyBottom: [255, 236, 200], sun: [255, 250, 235], far: [196, 120, 130], near: [120, 70, 100], ground: [70, 45, 80], sunAt: [340, 130], seed: 1 }),
-  'fjord.png': landscape({ skyTop: [40, 90, 160], skyBottom: [170, 210, 235], sun: [255, 255, 240], far: [80, 110, 140], near: [35, 70, 80], ground: [20, 60, 90], sunAt: [110, 80], seed: 4 }),
-  'meadow.png': landscape({ skyTop: [120, 180, 230], skyBottom: [225, 240, 250], sun: [255, 240, 170], far: [110, 160, 110], near: [60, 120, 60], ground: [150, 190, 70], sunAt: [400, 70], seed: 7 }),
-  'dusk.png': landscape({ skyTop: [40, 30, 90], skyBottom: [240, 120, 90], sun: [255, 210, 120], far: [90, 50, 90], near: [45, 25, 55], ground: [25, 15, 35], sunAt: [240, 190], seed: 2 }),
+  'dawn.png': landscape({
+    skyTop: [255, 183, 148],
+    skyBottom: [255, 236, 200],
+    sun: [255, 250, 235],
+    far: [196, 120, 130],
+    near: [120, 70, 100],
+    ground: [70, 45, 80],
+    sunAt: [340, 130],
+    seed: 1,
+  }),
+  'fjord.png': landscape({
+    skyTop: [40, 90, 160],
+    skyBottom: [170, 210, 235],
+    sun: [255, 255, 240],
+    far: [80, 110, 140],
+    near: [35, 70, 80],
+    ground: [20, 60, 90],
+    sunAt: [110, 80],
+    seed: 4,
+  }),
+  'meadow.png': landscape({
+    skyTop: [120, 180, 230],
+    skyBottom: [225, 240, 250],
+    sun: [255, 240, 170],
+    far: [110, 160, 110],
+    near: [60, 120, 60],
+    ground: [150, 190, 70],
+    sunAt: [400, 70],
+    seed: 7,
+  }),
+  'dusk.png': landscape({
+    skyTop: [40, 30, 90],
+    skyBottom: [240, 120, 90],
+    sun: [255, 210, 120],
+    far: [90, 50, 90],
+    near: [45, 25, 55],
+    ground: [25, 15, 35],
+    sunAt: [240, 190],
+    seed: 2,
+  }),
 };
 for (const [name, pixel] of Object.entries(scenes)) {
   writeFileSync(new URL(name, import.meta.url), png(WIDTH, HEIGHT, pixel));
 }
 
 // The JPEG: a canvas-painted harbour at night with film grain, so it has texture that PNG would not keep small.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   const dataUrl = await page.evaluate(() => {
@@ -98,7 +137,7 @@ try {
     ctx.fillStyle = sky;
     ctx.fillRect(0, 0, 480, 320);
     let seed = 42;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 90; i++) {
       ctx.fillStyle = `rgba(255,255,255,${0.4 + random() * 0.6})`;
       ctx.fillRect(random() * 480, random() * 150, 1.5, 1.5);

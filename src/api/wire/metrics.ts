@@ -41,8 +41,25 @@ export interface MetricsPage<Row> {
 export type UserMetricsPage = MetricsPage<UserMetricsRow>;
 export type ProjectMetricsPage = MetricsPage<ProjectMetricsRow>;
 
-export type UserMetricsSortBy = 'name' | 'commentsCreated' | 'threadsCreated' | 'repliesCreated' | 'threadsResolved' | 'threadsUnresolved' | 'projectsCreated' | 'lastActivity';
-export type ProjectMetricsSortBy = 'name' | 'createdAt' | 'commentsCreated' | 'threadsCreated' | 'repliesCreated' | 'threadsResolved' | 'threadsUnresolved' | 'activeUsers' | 'lastActivity';
+export type UserMetricsSortBy =
+  | 'name'
+  | 'commentsCreated'
+  | 'threadsCreated'
+  | 'repliesCreated'
+  | 'threadsResolved'
+  | 'threadsUnresolved'
+  | 'projectsCreated'
+  | 'lastActivity';
+export type ProjectMetricsSortBy =
+  | 'name'
+  | 'createdAt'
+  | 'commentsCreated'
+  | 'threadsCreated'
+  | 'repliesCreated'
+  | 'threadsResolved'
+  | 'threadsUnresolved'
+  | 'activeUsers'
+  | 'lastActivity';
 export type MetricsSortDirection = 'asc' | 'desc';
 
 /** `lastActivity`: the latest recorded action in the range; null when there was none. */

@@ -117,12 +117,15 @@ export function startDiagnosticsCore(win: Window): DiagnosticsCore {
     });
 
   for (const level of ['error', 'warn'] as const) {
-    const restore = replaceFunction((win as Window & typeof globalThis).console, level, (original) =>
-      function (this: unknown, ...args: unknown[]) {
-        // The widget's own warnings are about the widget, not the page.
-        if (!(typeof args[0] === 'string' && args[0].startsWith('[pinmark]'))) addConsole(level, 'console', args);
-        return original.apply(this, args);
-      },
+    const restore = replaceFunction(
+      (win as Window & typeof globalThis).console,
+      level,
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          // The widget's own warnings are about the widget, not the page.
+          if (!(typeof args[0] === 'string' && args[0].startsWith('[pinmark]'))) addConsole(level, 'console', args);
+          return original.apply(this, args);
+        },
     );
     if (restore) undo.push(restore);
   }

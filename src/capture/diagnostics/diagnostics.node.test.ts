@@ -9,9 +9,15 @@ describe('sanitizeUrl', () => {
     ['https://shop.test/cart?id=7&token=abc123', 'https://shop.test/cart?id=7&token='],
     ['https://api.test/v1?access_token=x&page=2', 'https://api.test/v1?access_token=&page=2'],
     ['https://api.test/v1?API_KEY=x&apikey=y&X-Api-Key=z', 'https://api.test/v1?API_KEY=&apikey=&X-Api-Key='],
-    ['https://s3.test/f?X-Amz-Signature=aa&X-Amz-Credential=bb&X-Amz-Date=1', 'https://s3.test/f?X-Amz-Signature=&X-Amz-Credential=&X-Amz-Date=1'],
+    [
+      'https://s3.test/f?X-Amz-Signature=aa&X-Amz-Credential=bb&X-Amz-Date=1',
+      'https://s3.test/f?X-Amz-Signature=&X-Amz-Credential=&X-Amz-Date=1',
+    ],
     ['https://x.test/cb?code=abc&state=s1', 'https://x.test/cb?code=&state=s1'],
-    ['https://x.test/?sessionId=1&Password=p&client_secret=c&sig=s&auth=a', 'https://x.test/?sessionId=&Password=&client_secret=&sig=&auth='],
+    [
+      'https://x.test/?sessionId=1&Password=p&client_secret=c&sig=s&auth=a',
+      'https://x.test/?sessionId=&Password=&client_secret=&sig=&auth=',
+    ],
     ['https://x.test/?q=shoes&page=2', 'https://x.test/?q=shoes&page=2'],
     ['/relative/path?token=t&q=1', '/relative/path?token=&q=1'],
     ['https://x.test/cb#access_token=abc&token_type=bearer&state=s', 'https://x.test/cb#access_token=&token_type=&state=s'],
@@ -27,7 +33,18 @@ describe('sanitizeUrl', () => {
   });
 
   it('matches secret-looking names case-insensitively, as substrings (generous on purpose)', () => {
-    for (const name of ['TOKEN', 'csrfToken', 'refresh_token', 'Authorization', 'oauth_verifier', 'passwd', 'pwd', 'jwt', 'ticket', 'otp']) {
+    for (const name of [
+      'TOKEN',
+      'csrfToken',
+      'refresh_token',
+      'Authorization',
+      'oauth_verifier',
+      'passwd',
+      'pwd',
+      'jwt',
+      'ticket',
+      'otp',
+    ]) {
       expect(isSecretName(name), name).toBe(true);
     }
     for (const name of ['q', 'page', 'id', 'utm_source', 'lang', 'sort']) expect(isSecretName(name), name).toBe(false);

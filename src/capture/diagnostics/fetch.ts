@@ -41,50 +41,53 @@ export function watchFailedFetches(win: Window, onFailure: (failure: RawFailedFe
     }
   };
 
-  const restore = replaceFunction(win, 'fetch', (original) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (stopped) return original.apply(this, args);
-      const [input, init] = args as [unknown, { method?: unknown } | null | undefined];
-      let url = '';
-      let method = 'GET';
-      const start = performance.now();
-      const time = Date.now();
-      try {
-        // Only the shapes fetch() itself knows; anything else is never stringified by us (its
-        // toString could have side effects, and fetch will call it anyway).
-        const request = input instanceof Request ? input : null;
-        url = typeof input === 'string' ? input : request ? request.url : input instanceof URL ? input.href : '';
-        method = String(init?.method ?? request?.method ?? method).toUpperCase();
-      } catch {
-        /* unusual input: fetch will say what is wrong with it */
-      }
-      const result = original.apply(this, args) as Promise<Response>;
-      const failure = (status: number): RawFailedFetch => ({
-        method,
-        url,
-        status,
-        start,
-        durationMs: Math.round(performance.now() - start),
-        time,
-      });
-      try {
-        // A new promise rather than a handler on the original: a fetch nobody handles still reports
-        // its unhandled rejection to the page exactly as before.
-        return result.then(
-          (response) => {
-            note(() => (response.status >= 400 ? failure(response.status) : null));
-            return response;
-          },
-          (error: unknown) => {
-            // A deliberate abort is the page's choice, not a failure.
-            note(() => ((error as { name?: unknown } | null)?.name === 'AbortError' ? null : failure(0)));
-            throw error;
-          },
-        );
-      } catch {
-        return result; // not a promise (a strange polyfill): hand it back untouched
-      }
-    },
+  const restore = replaceFunction(
+    win,
+    'fetch',
+    (original) =>
+      function (this: unknown, ...args: unknown[]) {
+        if (stopped) return original.apply(this, args);
+        const [input, init] = args as [unknown, { method?: unknown } | null | undefined];
+        let url = '';
+        let method = 'GET';
+        const start = performance.now();
+        const time = Date.now();
+        try {
+          // Only the shapes fetch() itself knows; anything else is never stringified by us (its
+          // toString could have side effects, and fetch will call it anyway).
+          const request = input instanceof Request ? input : null;
+          url = typeof input === 'string' ? input : request ? request.url : input instanceof URL ? input.href : '';
+          method = String(init?.method ?? request?.method ?? method).toUpperCase();
+        } catch {
+          /* unusual input: fetch will say what is wrong with it */
+        }
+        const result = original.apply(this, args) as Promise<Response>;
+        const failure = (status: number): RawFailedFetch => ({
+          method,
+          url,
+          status,
+          start,
+          durationMs: Math.round(performance.now() - start),
+          time,
+        });
+        try {
+          // A new promise rather than a handler on the original: a fetch nobody handles still reports
+          // its unhandled rejection to the page exactly as before.
+          return result.then(
+            (response) => {
+              note(() => (response.status >= 400 ? failure(response.status) : null));
+              return response;
+            },
+            (error: unknown) => {
+              // A deliberate abort is the page's choice, not a failure.
+              note(() => ((error as { name?: unknown } | null)?.name === 'AbortError' ? null : failure(0)));
+              throw error;
+            },
+          );
+        } catch {
+          return result; // not a promise (a strange polyfill): hand it back untouched
+        }
+      },
   );
 
   return {

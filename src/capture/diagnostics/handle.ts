@@ -80,7 +80,12 @@ export function createDiagnosticsHandle(
   };
 
   const snapshot = (): Promise<DiagnosticsReport | null> =>
-    core ? ensureRecorder().then((ready) => (ready ? ready.snapshot() : null), () => null) : Promise.resolve(null);
+    core
+      ? ensureRecorder().then(
+          (ready) => (ready ? ready.snapshot() : null),
+          () => null,
+        )
+      : Promise.resolve(null);
 
   return {
     configure(options, ignoreUrlPrefixes) {

@@ -212,7 +212,11 @@ describe('diagnostics recorder', () => {
     const before = Date.now();
     const report = start().snapshot();
     // The test page's own sessionId parameter is secret-looking: its value is removed too.
-    expect(report).toMatchObject({ version: 1, pageUrl: location.href.replace(/sessionId=[^&]*/, 'sessionId='), userAgent: navigator.userAgent });
+    expect(report).toMatchObject({
+      version: 1,
+      pageUrl: location.href.replace(/sessionId=[^&]*/, 'sessionId='),
+      userAgent: navigator.userAgent,
+    });
     expect(report.recordingSince).toBeGreaterThanOrEqual(before);
     expect(report.capturedAt).toBeGreaterThanOrEqual(report.recordingSince);
   });

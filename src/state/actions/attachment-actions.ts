@@ -67,7 +67,14 @@ export function createAttachmentActions({ store, owner, markupId, sending, repor
           break;
         }
         if (file.size > MAX_ATTACHMENT_BYTES) {
-          list.push({ id: randomId(), name, size: file.size, type: file.type, status: 'failed', error: widgetError('attachment_too_large') });
+          list.push({
+            id: randomId(),
+            name,
+            size: file.size,
+            type: file.type,
+            status: 'failed',
+            error: widgetError('attachment_too_large'),
+          });
           continue;
         }
         const id = outbox.upload({
@@ -90,13 +97,23 @@ export function createAttachmentActions({ store, owner, markupId, sending, repor
     },
 
     retryAttachment(key: string, id: string): void {
-      if (listOf(key).some((d) => d.id === id)) void sending().then((outbox) => outbox.retryUploads(id), () => {});
+      if (listOf(key).some((d) => d.id === id))
+        void sending().then(
+          (outbox) => outbox.retryUploads(id),
+          () => {},
+        );
     },
 
     removeAttachment(key: string, id: string): void {
       forget(id);
-      setList(key, listOf(key).filter((d) => d.id !== id));
-      void sending().then((outbox) => outbox.dropUpload(id), () => {});
+      setList(
+        key,
+        listOf(key).filter((d) => d.id !== id),
+      );
+      void sending().then(
+        (outbox) => outbox.dropUpload(id),
+        () => {},
+      );
     },
 
     /** After posting: the comment owns the uploads now (the outbox sends them first). */

@@ -32,7 +32,17 @@ export function createComposeActions(deps: ComposeActionDeps) {
       const file = await deps.diagnostics?.file();
       if (!file) return [];
       const { blob, filename } = file;
-      return [sending.upload({ composer: NO_COMPOSER, name: filename, type: blob.type, size: blob.size, blob, resourceType: 'message_attachment', resourceId: deps.markupId })];
+      return [
+        sending.upload({
+          composer: NO_COMPOSER,
+          name: filename,
+          type: blob.type,
+          size: blob.size,
+          blob,
+          resourceType: 'message_attachment',
+          resourceId: deps.markupId,
+        }),
+      ];
     } catch (error) {
       report(error, 'diagnostics');
       return [];
@@ -124,7 +134,10 @@ export function createComposeActions(deps: ComposeActionDeps) {
           elementParents: anchor.elementParents,
           offsetXPercentage: anchor.offsetXPercentage,
           offsetYPercentage: anchor.offsetYPercentage,
-          viewModeId: viewModeIdOf(store.viewModeOverride.peek() ?? viewModeCategory(window.innerWidth, deps.breakpoints), store.viewModes.peek()),
+          viewModeId: viewModeIdOf(
+            store.viewModeOverride.peek() ?? viewModeCategory(window.innerWidth, deps.breakpoints),
+            store.viewModes.peek(),
+          ),
           browserContext,
           // A new thread's body carries the Delta only (the server derives its text and mentions).
           message: written.message,

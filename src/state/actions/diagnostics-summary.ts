@@ -24,9 +24,9 @@ export function createDiagnosticsActions({ store }: { store: Store }) {
       const set = (state: DiagnosticsState) => (diagnostics.value = { ...diagnostics.peek(), [attachment.id]: state });
       set({ status: 'loading' });
       getStoredJson(attachment.url).then(
-          (json: unknown) => set({ status: 'ready', view: diagnosticsView(json) }),
-          () => set({ status: 'failed' }),
-        );
+        (json: unknown) => set({ status: 'ready', view: diagnosticsView(json) }),
+        () => set({ status: 'failed' }),
+      );
     },
   };
 }

@@ -4,7 +4,13 @@ import { lazyGroup } from './lazy-group';
 
 function group() {
   const calls: string[] = [];
-  return { calls, actions: { placePin: (x: number, y: number) => void calls.push(`placePin ${x},${y}`), reply: (text: string) => void calls.push(`reply ${text}`) } };
+  return {
+    calls,
+    actions: {
+      placePin: (x: number, y: number) => void calls.push(`placePin ${x},${y}`),
+      reply: (text: string) => void calls.push(`reply ${text}`),
+    },
+  };
 }
 
 describe('lazyGroup', () => {
@@ -39,7 +45,11 @@ describe('lazyGroup', () => {
 
   it('keeps one function per name, and is neither a promise nor a stranger to Object', () => {
     const { actions } = group();
-    const tools = lazyGroup(() => Promise.resolve({ actions }), (chunk) => chunk.actions, vi.fn());
+    const tools = lazyGroup(
+      () => Promise.resolve({ actions }),
+      (chunk) => chunk.actions,
+      vi.fn(),
+    );
     expect(tools.deferred.reply).toBe(tools.deferred.reply);
     expect((tools.deferred as unknown as { then?: unknown }).then).toBeUndefined();
     expect(String(tools.deferred)).toBe('[object Object]');

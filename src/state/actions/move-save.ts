@@ -16,7 +16,13 @@ export interface PinMoveDeps extends Pick<ThreadActionDeps, 'store' | 'owner' | 
   sending: () => Promise<Sending>;
 }
 
-export async function savePinMove(deps: PinMoveDeps, threadId: string, target: Element, clientX: number, clientY: number): Promise<boolean> {
+export async function savePinMove(
+  deps: PinMoveDeps,
+  threadId: string,
+  target: Element,
+  clientX: number,
+  clientY: number,
+): Promise<boolean> {
   const { store, owner, report } = deps;
   try {
     const [{ describePin }, { browserContext }, sending] = await Promise.all([describing.load(), capturing.load(), deps.sending()]);
@@ -25,12 +31,25 @@ export async function savePinMove(deps: PinMoveDeps, threadId: string, target: E
     if (!current || owner.isDestroyed) return false;
     const now = Date.now();
     const after: PinGeometry = {
-      elements: anchor.elements.map(
-        (spot, index): ThreadElement => ({ id: `moved-${index}`, threadId, path: spot.elementPath, offsetXPercentage: spot.offsetXPercentage, offsetYPercentage: spot.offsetYPercentage, createdAt: now, modifiedAt: now }),
-      ),
-      parents: anchor.elementParents.map(
-        (parent, index): ThreadParent => ({ id: `moved-${index}`, path: parent.path, proxyUrl: parent.url, originalUrl: parent.url, canonicalUrl: parent.canonicalUrl, depth: parent.depth, createdAt: now, modifiedAt: now }),
-      ),
+      elements: anchor.elements.map((spot, index): ThreadElement => ({
+        id: `moved-${index}`,
+        threadId,
+        path: spot.elementPath,
+        offsetXPercentage: spot.offsetXPercentage,
+        offsetYPercentage: spot.offsetYPercentage,
+        createdAt: now,
+        modifiedAt: now,
+      })),
+      parents: anchor.elementParents.map((parent, index): ThreadParent => ({
+        id: `moved-${index}`,
+        path: parent.path,
+        proxyUrl: parent.url,
+        originalUrl: parent.url,
+        canonicalUrl: parent.canonicalUrl,
+        depth: parent.depth,
+        createdAt: now,
+        modifiedAt: now,
+      })),
       offsetXPercentage: anchor.offsetXPercentage,
       offsetYPercentage: anchor.offsetYPercentage,
       originalUrl: anchor.url,

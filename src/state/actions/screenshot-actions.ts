@@ -89,9 +89,7 @@ export function createScreenshotActions({ store, owner, config, report, sending 
           if (capture?.controller === controller) screenshot.value = { status: 'capturing', phase };
         },
       };
-      const result = config.pixelPerfect
-        ? await module.captureDisplayMedia(options)
-        : await module.captureViewport(options);
+      const result = config.pixelPerfect ? await module.captureDisplayMedia(options) : await module.captureViewport(options);
       const blob = await module.canvasToBlob(result.canvas, 'image/webp', 0.9);
       return { original: result.canvas, scale: result.scale, blob, annotations: null };
     } catch (error) {
@@ -190,7 +188,10 @@ export function createScreenshotActions({ store, owner, config, report, sending 
     /** Screenshot uploads that failed (or wait to be retried): now. */
     retryScreenshotUploads(): void {
       if (store.notice.peek()?.code === 'screenshot_upload_failed') store.notice.value = null;
-      void sending().then((outbox) => outbox.retryUploads(), () => {});
+      void sending().then(
+        (outbox) => outbox.retryUploads(),
+        () => {},
+      );
     },
 
     discardComposerScreenshot: forget,

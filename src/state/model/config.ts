@@ -7,7 +7,15 @@ import type { LiveRefreshOptions, PinmarkOptions, ScreenshotOptions } from '../.
 /** What the controller (state) needs of the checked options. */
 export type ControllerConfig = Pick<
   PinmarkOptions,
-  'publicKey' | 'markupId' | 'apiBase' | 'signInUrl' | 'getCustomerToken' | 'getIdentityToken' | 'viewModeBreakpoints' | 'screenshot' | 'liveRefresh'
+  | 'publicKey'
+  | 'markupId'
+  | 'apiBase'
+  | 'signInUrl'
+  | 'getCustomerToken'
+  | 'getIdentityToken'
+  | 'viewModeBreakpoints'
+  | 'screenshot'
+  | 'liveRefresh'
 >;
 
 /** Screenshots of new threads (screenshot-actions.ts). */

@@ -48,7 +48,12 @@ describe('drafts', () => {
 
     const again = createDraftStore('pk', 'm1', storage);
     again.setOwner('ada');
-    expect(new Map([...again.all()].map(([key, draft]) => [key, draft.delta]))).toEqual(new Map([['t1', delta('from before')], ['new', delta('Ada’s secret')]]));
+    expect(new Map([...again.all()].map(([key, draft]) => [key, draft.delta]))).toEqual(
+      new Map([
+        ['t1', delta('from before')],
+        ['new', delta('Ada’s secret')],
+      ]),
+    );
     again.setOwner('bob');
     expect(again.read('new')?.delta).toEqual(delta('Bob’s words'));
   });

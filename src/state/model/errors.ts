@@ -19,5 +19,12 @@ export function widgetError(code: WidgetErrorCode, message = ''): WidgetError {
 
 function isWidgetError(value: unknown): value is WidgetError {
   const candidate = value as Partial<WidgetError> | null;
-  return typeof candidate === 'object' && candidate !== null && !(value instanceof Error) && typeof candidate.code === 'string' && typeof candidate.status === 'number' && typeof candidate.message === 'string';
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    !(value instanceof Error) &&
+    typeof candidate.code === 'string' &&
+    typeof candidate.status === 'number' &&
+    typeof candidate.message === 'string'
+  );
 }

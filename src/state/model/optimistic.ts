@@ -16,7 +16,13 @@ function author(user: { userId: string; name: string }): AuthorUser {
   return { id: user.userId, name: user.name, guest: false, createdAt: 0, modifiedAt: 0 };
 }
 
-export function localMessage(id: string, threadId: string, body: CreateMessageRequest, user: { userId: string; name: string }, at: number): MessageResponse {
+export function localMessage(
+  id: string,
+  threadId: string,
+  body: CreateMessageRequest,
+  user: { userId: string; name: string },
+  at: number,
+): MessageResponse {
   const delta = body.message ?? textToDelta(body.content ?? '');
   const text = body.content ?? '';
   return {
@@ -37,7 +43,13 @@ export function localMessage(id: string, threadId: string, body: CreateMessageRe
   } as MessageResponse;
 }
 
-export function localThread(id: string, body: CreateThreadRequest, user: { userId: string; name: string }, at: number, markupId: string): ThreadResponse {
+export function localThread(
+  id: string,
+  body: CreateThreadRequest,
+  user: { userId: string; name: string },
+  at: number,
+  markupId: string,
+): ThreadResponse {
   return {
     id,
     createdAt: at,

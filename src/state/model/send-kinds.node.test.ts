@@ -8,27 +8,71 @@ import { mergeOptimistic, type OptimisticEntry } from './optimistic';
 import { confirmChange, showChange, undoChange, type ChangeKind, type SendKinds } from './send-kinds';
 
 const makeMessage = (threadId: string, text: string, extra: Partial<MessageResponse>): MessageResponse =>
-  ({ threadId, content: text, message: text, messageJson: { ops: [{ insert: `${text}\n` }] }, mentionIds: [], createdAt: 1, modifiedAt: 1, ...extra }) as MessageResponse;
+  ({
+    threadId,
+    content: text,
+    message: text,
+    messageJson: { ops: [{ insert: `${text}\n` }] },
+    mentionIds: [],
+    createdAt: 1,
+    modifiedAt: 1,
+    ...extra,
+  }) as MessageResponse;
 const makeThread = (number: number, extra: Partial<ThreadResponse>): ThreadResponse =>
-  ({ number, resolved: false, messages: [], elements: [], parents: [], offsetXPercentage: 0.5, offsetYPercentage: 0.5, originalUrl: 'https://x.test/', proxyUrl: 'https://x.test/', ...extra }) as unknown as ThreadResponse;
+  ({
+    number,
+    resolved: false,
+    messages: [],
+    elements: [],
+    parents: [],
+    offsetXPercentage: 0.5,
+    offsetYPercentage: 0.5,
+    originalUrl: 'https://x.test/',
+    proxyUrl: 'https://x.test/',
+    ...extra,
+  }) as unknown as ThreadResponse;
 
 function threads(): ThreadResponse[] {
   const one = makeThread(1, { id: 't1' });
-  one.messages = [makeMessage('t1', 'First', { id: 'm1' }), makeMessage('t1', 'Second', { id: 'm2' }), makeMessage('t1', 'Third', { id: 'm3' })];
+  one.messages = [
+    makeMessage('t1', 'First', { id: 'm1' }),
+    makeMessage('t1', 'Second', { id: 'm2' }),
+    makeMessage('t1', 'Third', { id: 'm3' }),
+  ];
   return [one, makeThread(2, { id: 't2' }), makeThread(3, { id: 't3' })];
 }
 
 const base = threads();
 const cases: { [K in ChangeKind]: SendKinds[K] } = {
-  editMessage: { threadId: 't1', messageId: 'm2', body: { content: 'Edited', message: { ops: [{ insert: 'Edited\n' }] }, mentionIds: [] }, before: base[0]!.messages[1]!, at: Date.now() },
+  editMessage: {
+    threadId: 't1',
+    messageId: 'm2',
+    body: { content: 'Edited', message: { ops: [{ insert: 'Edited\n' }] }, mentionIds: [] },
+    before: base[0]!.messages[1]!,
+    at: Date.now(),
+  },
   deleteMessage: { threadId: 't1', messageId: 'm2', removed: base[0]!.messages[1]!, index: 1 },
   setResolved: { threadId: 't2', resolved: true },
   deleteThread: { threadId: 't2', removed: base[1]!, index: 1 },
   movePin: {
     threadId: 't3',
     body: {} as SendKinds['movePin']['body'],
-    after: { elements: [], parents: [], offsetXPercentage: 0.9, offsetYPercentage: 0.1, originalUrl: 'https://x.test/moved', proxyUrl: 'https://x.test/moved' },
-    before: { elements: base[2]!.elements, parents: base[2]!.parents, offsetXPercentage: base[2]!.offsetXPercentage, offsetYPercentage: base[2]!.offsetYPercentage, originalUrl: base[2]!.originalUrl, proxyUrl: base[2]!.proxyUrl },
+    after: {
+      elements: [],
+      parents: [],
+      offsetXPercentage: 0.9,
+      offsetYPercentage: 0.1,
+      originalUrl: 'https://x.test/moved',
+      proxyUrl: 'https://x.test/moved',
+    },
+    before: {
+      elements: base[2]!.elements,
+      parents: base[2]!.parents,
+      offsetXPercentage: base[2]!.offsetXPercentage,
+      offsetYPercentage: base[2]!.offsetYPercentage,
+      originalUrl: base[2]!.originalUrl,
+      proxyUrl: base[2]!.proxyUrl,
+    },
   },
 };
 
@@ -69,7 +113,13 @@ describe('queued changes', () => {
     confirmChange('deleteThread', cases.deleteThread, undefined, threads(), emit);
     confirmChange('deleteMessage', cases.deleteMessage, undefined, threads(), emit);
     confirmChange('movePin', cases.movePin, undefined, threads(), emit);
-    expect(emit.mock.calls.map(([name]) => name)).toEqual(['threadResolved', 'threadReopened', 'threadDeleted', 'messageDeleted', 'threadMoved']);
+    expect(emit.mock.calls.map(([name]) => name)).toEqual([
+      'threadResolved',
+      'threadReopened',
+      'threadDeleted',
+      'messageDeleted',
+      'threadMoved',
+    ]);
   });
 
   it('the merge applies changes in the order they were made, after new threads and replies', () => {

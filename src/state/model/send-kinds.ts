@@ -8,13 +8,24 @@
  * New threads and replies are not here: they are whole local objects (optimistic.ts); nor are
  * uploads, which show as attachment chips and "uploading" screenshots (sending.ts).
  */
-import type { CreateMessageRequest, CreateThreadRequest, MessageResponse, MovePinRequest, ThreadResponse, UpdateMessageRequest, UploadResourceType } from '../../api/wire';
+import type {
+  CreateMessageRequest,
+  CreateThreadRequest,
+  MessageResponse,
+  MovePinRequest,
+  ThreadResponse,
+  UpdateMessageRequest,
+  UploadResourceType,
+} from '../../api/wire';
 import type { EmitFn } from './events';
 
 type Author = { userId: string; name: string };
 
 /** Where a pin is: the part of a thread a move changes. */
-export type PinGeometry = Pick<ThreadResponse, 'elements' | 'parents' | 'offsetXPercentage' | 'offsetYPercentage' | 'originalUrl' | 'proxyUrl'>;
+export type PinGeometry = Pick<
+  ThreadResponse,
+  'elements' | 'parents' | 'offsetXPercentage' | 'offsetYPercentage' | 'originalUrl' | 'proxyUrl'
+>;
 
 export interface SendKinds {
   /** `uploads`: outbox ids of attachments still uploading when the comment was posted. */
@@ -121,12 +132,21 @@ export function undoChange<K extends ChangeKind>(kind: K, payload: SendKinds[K],
 }
 
 /** The server's answer into the list, and the host's event for it. */
-export function confirmChange<K extends ChangeKind>(kind: K, payload: SendKinds[K], result: unknown, threads: Threads, emit: EmitFn): Threads {
+export function confirmChange<K extends ChangeKind>(
+  kind: K,
+  payload: SendKinds[K],
+  result: unknown,
+  threads: Threads,
+  emit: EmitFn,
+): Threads {
   switch (kind) {
     case 'editMessage': {
       const p = payload as SendKinds['editMessage'];
-      const saved = result && typeof result === 'object' && (result as MessageResponse).id === p.messageId ? (result as MessageResponse) : undefined;
-      const next = saved ? mapMessages(threads, p.threadId, (ms) => ms.map((m) => (m.id === p.messageId ? { ...m, ...saved } : m))) : threads;
+      const saved =
+        result && typeof result === 'object' && (result as MessageResponse).id === p.messageId ? (result as MessageResponse) : undefined;
+      const next = saved
+        ? mapMessages(threads, p.threadId, (ms) => ms.map((m) => (m.id === p.messageId ? { ...m, ...saved } : m)))
+        : threads;
       const shown = next.find((t) => t.id === p.threadId)?.messages?.find((m) => m.id === p.messageId);
       emit('messageUpdated', { threadId: p.threadId, message: shown ?? saved ?? edited(p.before, p.body, p.at) });
       return next;

@@ -6,9 +6,7 @@
 import type { WidgetErrorCode } from './error-codes';
 
 export type SessionView =
-  | { status: 'signed-out'; expired: boolean }
-  | { status: 'signing-in' }
-  | { status: 'signed-in'; userId: string; name: string };
+  { status: 'signed-out'; expired: boolean } | { status: 'signing-in' } | { status: 'signed-in'; userId: string; name: string };
 
 export type Mode = 'idle' | 'commenting' | 'composing' | 'viewing-thread';
 

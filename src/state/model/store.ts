@@ -7,9 +7,29 @@ import { canonicalUrlOf, urlWithoutHash } from '../../anchor/canonical-url';
 import type { PinAnchor } from '../../anchor/types';
 import type { Delta, MarkupResponse, ThreadResponse, ViewMode, ViewModeCategory } from '../../api/wire';
 import type { OptimisticEntry } from './optimistic';
-import type { AttachmentDraft, DiagnosticsState, MentionCandidate, Mode, ScreenshotDraft, SendStatus, SessionView, ThreadTask, WidgetError } from './shapes';
+import type {
+  AttachmentDraft,
+  DiagnosticsState,
+  MentionCandidate,
+  Mode,
+  ScreenshotDraft,
+  SendStatus,
+  SessionView,
+  ThreadTask,
+  WidgetError,
+} from './shapes';
 export { editKey, NEW_THREAD } from './shapes';
-export type { AttachmentDraft, DiagnosticsState, MentionCandidate, Mode, ScreenshotDraft, SendStatus, SessionView, ThreadTask, WidgetError } from './shapes';
+export type {
+  AttachmentDraft,
+  DiagnosticsState,
+  MentionCandidate,
+  Mode,
+  ScreenshotDraft,
+  SendStatus,
+  SessionView,
+  ThreadTask,
+  WidgetError,
+} from './shapes';
 import { categoryOfThread, viewModeCategory, type ViewModeBreakpoints } from './view-mode';
 
 export function createStore(breakpoints?: ViewModeBreakpoints) {
@@ -21,9 +41,7 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
   const showAllModes = signal(false);
   /** The device class the host set with `setViewMode` (null: the viewport's). */
   const viewModeOverride = signal<ViewModeCategory | null>(null);
-  const pageThreads = computed(() =>
-    threads.value.filter((thread) => isOnPage(thread, page.value)).sort((a, b) => a.number - b.number),
-  );
+  const pageThreads = computed(() => threads.value.filter((thread) => isOnPage(thread, page.value)).sort((a, b) => a.number - b.number));
   /** Threads of this page made on another device class than the current one. */
   const otherModeThreads = computed(() => {
     const current = viewMode.value;

@@ -88,7 +88,11 @@ describe('mergeServerThreads', () => {
     expect(result.threads).toBe(current);
 
     // Someone else's identical words are not held back.
-    const other = merge(current, [{ ...server[0]!, messages: [...fresh(t1.messages), message('m-x', 't1', 'my reply', 'u-c')] }], optimistic);
+    const other = merge(
+      current,
+      [{ ...server[0]!, messages: [...fresh(t1.messages), message('m-x', 't1', 'my reply', 'u-c')] }],
+      optimistic,
+    );
     expect(other.threads[0]!.messages.map((m) => m.id)).toEqual(['t1-m1', 'm-x', 'local:2']);
   });
 
@@ -124,7 +128,9 @@ describe('mergeServerThreads', () => {
 
   it('costs little on a markup with many threads (reported, not asserted)', () => {
     const many = Array.from({ length: 150 }, (_, i) =>
-      thread(`t${i}`, i + 1, { messages: Array.from({ length: 5 }, (_, j) => message(`t${i}-m${j}`, `t${i}`, `message ${j} `.repeat(20))) }),
+      thread(`t${i}`, i + 1, {
+        messages: Array.from({ length: 5 }, (_, j) => message(`t${i}-m${j}`, `t${i}`, `message ${j} `.repeat(20))),
+      }),
     );
     const changed = fresh(many);
     for (let i = 0; i < 10; i++) changed[i * 15]!.resolved = true;
@@ -136,7 +142,9 @@ describe('mergeServerThreads', () => {
       current = merge(current, server).threads;
       times.push(performance.now() - start);
     }
-    console.info(`[live-refresh] merge of 150 threads × 5 messages: ${times.map((t) => t.toFixed(2)).join(' / ')} ms (unchanged, 10 changed, unchanged)`);
+    console.info(
+      `[live-refresh] merge of 150 threads × 5 messages: ${times.map((t) => t.toFixed(2)).join(' / ')} ms (unchanged, 10 changed, unchanged)`,
+    );
     expect(current.filter((t) => t.resolved)).toHaveLength(10);
   });
 });

@@ -50,7 +50,8 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!hasOwn.call(b, key) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+    if (!hasOwn.call(b, key) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1))
+      return false;
   }
   return true;
 }

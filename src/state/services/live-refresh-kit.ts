@@ -45,7 +45,9 @@ export function thread(id: string, number: number, extra: Partial<ThreadResponse
     proxyUrl: 'https://shop.test/',
     originalUrl: 'https://shop.test/',
     canonicalUrl: 'https://shop.test/',
-    elements: [{ id: `${id}-e`, threadId: id, path: `#el-${number}`, offsetXPercentage: 10, offsetYPercentage: 20, createdAt: 1, modifiedAt: 1 }],
+    elements: [
+      { id: `${id}-e`, threadId: id, path: `#el-${number}`, offsetXPercentage: 10, offsetYPercentage: 20, createdAt: 1, modifiedAt: 1 },
+    ],
     parents: [],
     browserContext: {},
     viewModeId: 'desktop',

@@ -37,7 +37,14 @@ afterEach(() => {
 function setUp(initial: ThreadResponse[] = [thread('t1', 1)], config = { intervalMs: 1_000, hiddenIntervalMs: 5_000 }) {
   const store = fakeStore(initial);
   const owner = new ListenerCollection();
-  const server = { threads: fresh(initial), calls: 0, fail: null as unknown, hold: null as Promise<void> | null, aborted: 0, onCall: null as (() => void) | null };
+  const server = {
+    threads: fresh(initial),
+    calls: 0,
+    fail: null as unknown,
+    hold: null as Promise<void> | null,
+    aborted: 0,
+    onCall: null as (() => void) | null,
+  };
   const report = vi.fn();
   const live = createLiveRefresh({
     store,
@@ -226,7 +233,10 @@ describe('live refresh applying what it read', () => {
 describe('the liveRefresh option', () => {
   const base = { publicKey: 'pk', markupId: 'm', apiBase: 'https://feedback.example.com' };
   it('accepts intervals and false', () => {
-    expect(validateOptions({ ...base, liveRefresh: { intervalMs: 500 } }).liveRefresh).toEqual({ intervalMs: 500, hiddenIntervalMs: undefined });
+    expect(validateOptions({ ...base, liveRefresh: { intervalMs: 500 } }).liveRefresh).toEqual({
+      intervalMs: 500,
+      hiddenIntervalMs: undefined,
+    });
     expect(validateOptions({ ...base, liveRefresh: false }).liveRefresh).toBe(false);
     expect(validateOptions(base).liveRefresh).toBeUndefined();
   });

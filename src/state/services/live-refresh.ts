@@ -78,10 +78,13 @@ export function createLiveRefresh({ store, owner, fetchThreads, report, config =
     if (!active || inFlight || !online()) return;
     const base = visible() ? visibleMs : hiddenMs;
     const wait = failures ? Math.min(base * 2 ** failures, Math.max(MAX_BACKOFF_MS, base)) : base;
-    timer = owner.setTimeout(() => {
-      timer = null;
-      void poll();
-    }, Math.max(0, lastPollAt + wait - Date.now()));
+    timer = owner.setTimeout(
+      () => {
+        timer = null;
+        void poll();
+      },
+      Math.max(0, lastPollAt + wait - Date.now()),
+    );
   }
 
   async function poll(): Promise<void> {
@@ -150,7 +153,8 @@ export function createLiveRefresh({ store, owner, fetchThreads, report, config =
   owner.own(
     effect(() => {
       // Read every signal the decision depends on, so the effect runs again when one changes.
-      const wanted = store.session.value.status === 'signed-in' && store.threadsLoaded.value && store.notice.value?.code !== 'session_expired';
+      const wanted =
+        store.session.value.status === 'signed-in' && store.threadsLoaded.value && store.notice.value?.code !== 'session_expired';
       if (wanted && !active && !owner.isDestroyed) {
         active = true;
         lastPollAt = Date.now(); // the list was just loaded

@@ -24,7 +24,11 @@ export function serverIdOf(threadId: string, resultOf: (id: string) => unknown):
 }
 
 /** Attachments already on the server plus those uploaded by the items the comment waited for. */
-function attachmentsOf<B extends { attachments?: MessageRequestAttachment[] }>(body: B, uploads: string[] | undefined, resultOf: (id: string) => unknown): B {
+function attachmentsOf<B extends { attachments?: MessageRequestAttachment[] }>(
+  body: B,
+  uploads: string[] | undefined,
+  resultOf: (id: string) => unknown,
+): B {
   if (!uploads?.length) return body;
   const uploaded = uploads.map((id) => {
     const done = resultOf(id) as UploadCompleteResponse | undefined;
@@ -52,7 +56,7 @@ export function sendRequest({ api, uploader }: SendRequestDeps, item: AnyOutboxI
       return api.deleteMessage(item.payload.messageId, opts);
     case 'setResolved': {
       const threadId = thread(item.payload.threadId);
-      return (item.payload.resolved ? api.resolveThread(threadId, opts) : api.unresolveThread(threadId, opts));
+      return item.payload.resolved ? api.resolveThread(threadId, opts) : api.unresolveThread(threadId, opts);
     }
     case 'deleteThread':
       return api.deleteThread(thread(item.payload.threadId), opts);
@@ -67,7 +71,9 @@ export function sendRequest({ api, uploader }: SendRequestDeps, item: AnyOutboxI
     case 'screenshot': {
       const threadId = thread(item.payload.threadId);
       const { blob, width, height } = item.payload;
-      return uploader.uploadScreenshot(threadId, { blob, width, height, signal: ctx.signal }).then((screenshot) => ({ threadId, screenshot }));
+      return uploader
+        .uploadScreenshot(threadId, { blob, width, height, signal: ctx.signal })
+        .then((screenshot) => ({ threadId, screenshot }));
     }
   }
 }

@@ -58,7 +58,9 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
 
   /** Chips follow their upload; uploads no comment took yet come back to their composer after a reload. */
   function showAttachments(items: Item[]) {
-    const taken = new Set(items.flatMap((item) => (item.kind === 'createThread' || item.kind === 'reply' ? (item.payload.uploads ?? []) : [])));
+    const taken = new Set(
+      items.flatMap((item) => (item.kind === 'createThread' || item.kind === 'reply' ? (item.payload.uploads ?? []) : [])),
+    );
     const uploads = items.filter((item): item is Extract<Item, { kind: 'upload' }> => item.kind === 'upload');
     const byId = new Map(uploads.map((item) => [item.id, item]));
     const lists: Record<string, AttachmentDraft[]> = {};
@@ -78,7 +80,14 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
     for (const item of uploads) {
       if (shown.has(item.id) || taken.has(item.id) || item.payload.composer === NO_COMPOSER) continue;
       const { composer, name, size, type } = item.payload;
-      (lists[composer] ??= []).push({ id: item.id, name, size, type, status: item.status === 'failed' ? 'failed' : 'uploading', error: toWidget(item.error) });
+      (lists[composer] ??= []).push({
+        id: item.id,
+        name,
+        size,
+        type,
+        status: item.status === 'failed' ? 'failed' : 'uploading',
+        error: toWidget(item.error),
+      });
       changed = true;
     }
     if (changed) store.attachments.value = lists;
@@ -86,7 +95,11 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
 
   return function show(items: Item[]): void {
     store.sending.value = Object.fromEntries(
-      items.flatMap((item) => (item.kind === 'createThread' || item.kind === 'reply' ? [[localIdOf(item.id), { status: item.status, error: toWidget(item.error) }]] : [])),
+      items.flatMap((item) =>
+        item.kind === 'createThread' || item.kind === 'reply'
+          ? [[localIdOf(item.id), { status: item.status, error: toWidget(item.error) }]]
+          : [],
+      ),
     );
     store.optimistic.value = items.flatMap(entryOf);
     store.threads.value = mergeOptimistic(store.threads.peek(), store.optimistic.peek());

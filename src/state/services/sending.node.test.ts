@@ -41,7 +41,10 @@ function fakeServer() {
   const queued = new Map<string, Answer[]>();
   const defaults: Record<string, () => Answer> = {
     'POST /threads': () => ({ status: 201, data: serverThread('t-1') }),
-    'POST /upload-policy': () => ({ status: 201, data: { fileId: 'f-1', key: 'k-1', bucket: 'b', metadata: {}, policy: { url: STORAGE_URL, fields: {} } } }),
+    'POST /upload-policy': () => ({
+      status: 201,
+      data: { fileId: 'f-1', key: 'k-1', bucket: 'b', metadata: {}, policy: { url: STORAGE_URL, fields: {} } },
+    }),
     'POST /upload-complete': () => ({ status: 200, data: { fileId: 'f-1' } }),
     'POST storage': () => ({ status: 204, headers: { ETag: '"etag-1"' } }),
   };
@@ -110,7 +113,11 @@ describe('sending (outbox → API client → fetch)', () => {
     });
     vi.stubGlobal('window', page);
     vi.stubGlobal('document', { URL: 'https://site.test/page', querySelector: () => null });
-    vi.stubGlobal('navigator', { get onLine() { return online; } });
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return online;
+      },
+    });
     serverFetch = server.fetch;
     store = createStore();
     store.session.value = { status: 'signed-in', userId: 'u-1', name: 'Ada' };
@@ -202,7 +209,15 @@ describe('sending (outbox → API client → fetch)', () => {
   });
 
   it('posts a comment after its attachment is stored, with the uploaded file', async () => {
-    const fileId = sending.upload({ composer: NEW_THREAD, name: 'a.png', type: 'image/png', size: 3, blob: new Blob(['png']), resourceType: 'message_attachment', resourceId: 'm-1' });
+    const fileId = sending.upload({
+      composer: NEW_THREAD,
+      name: 'a.png',
+      type: 'image/png',
+      size: 3,
+      blob: new Blob(['png']),
+      resourceType: 'message_attachment',
+      resourceId: 'm-1',
+    });
     sending.postThread(body, [fileId]);
     await idle();
     expect(server.seen.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -216,7 +231,15 @@ describe('sending (outbox → API client → fetch)', () => {
 
   it('gives a comment whose attachment the server refuses back to its composer, text and all', async () => {
     server.answer('POST /upload-policy', { status: 415, data: { code: 'unsupported_media_type', message: 'No .exe files' } });
-    const fileId = sending.upload({ composer: NEW_THREAD, name: 'a.exe', type: 'application/x-msdownload', size: 3, blob: new Blob(['exe']), resourceType: 'message_attachment', resourceId: 'm-1' });
+    const fileId = sending.upload({
+      composer: NEW_THREAD,
+      name: 'a.exe',
+      type: 'application/x-msdownload',
+      size: 3,
+      blob: new Blob(['exe']),
+      resourceType: 'message_attachment',
+      resourceId: 'm-1',
+    });
     sending.postThread(body, [fileId]);
     await idle();
     expect(server.posted('/threads')).toHaveLength(0);

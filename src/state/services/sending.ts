@@ -100,7 +100,9 @@ export function createSending(deps: SendingDeps) {
         const fileId = (result as UploadCompleteResponse | undefined)?.fileId;
         const list = store.attachments.peek()[item.payload.composer];
         if (fileId && list?.some((draft) => draft.id === item.id)) {
-          const next = list.map((draft) => (draft.id === item.id ? { ...draft, status: 'uploaded' as const, fileId, error: undefined } : draft));
+          const next = list.map((draft) =>
+            draft.id === item.id ? { ...draft, status: 'uploaded' as const, fileId, error: undefined } : draft,
+          );
           store.attachments.value = { ...store.attachments.peek(), [item.payload.composer]: next };
         }
         return;
@@ -176,14 +178,22 @@ export function createSending(deps: SendingDeps) {
     /** Queues a new thread (after its attachments' `uploads`); returns its local id (its pin shows at once). */
     postThread(body: CreateThreadRequest, uploads: string[] = []): string {
       // A lane of its own: a refused comment must not hold up the next ones.
-      const item = outbox.enqueue('createThread', { body, user: deps.user, at: Date.now(), uploads }, { dependsOn: dependencies(undefined, uploads) });
+      const item = outbox.enqueue(
+        'createThread',
+        { body, user: deps.user, at: Date.now(), uploads },
+        { dependsOn: dependencies(undefined, uploads) },
+      );
       show();
       return localIdOf(item.id);
     },
 
     /** Queues a reply (after its thread when that is still being created, and its attachments). */
     postReply(threadId: string, body: CreateMessageRequest, uploads: string[] = []): string {
-      const item = outbox.enqueue('reply', { threadId, body, user: deps.user, at: Date.now(), uploads }, { lane: `thread:${threadId}`, dependsOn: dependencies(threadId, uploads) });
+      const item = outbox.enqueue(
+        'reply',
+        { threadId, body, user: deps.user, at: Date.now(), uploads },
+        { lane: `thread:${threadId}`, dependsOn: dependencies(threadId, uploads) },
+      );
       show();
       return localIdOf(item.id);
     },

@@ -45,15 +45,15 @@ export function createUploader({ api }: UploaderDeps) {
       const policy = await api.screenshotUploadPolicy(threadId, { fileId, filesize: blob.size, filename, mimeType });
       const { etag } = await postToStorage(policy.policy, blob, filename, { signal });
       return api.putScreenshot(threadId, {
-          key: policy.key,
-          etag,
-          mimeType,
-          width,
-          height,
-          filesize: blob.size,
-          originalFilename: filename,
-          fileId,
-        });
+        key: policy.key,
+        etag,
+        mimeType,
+        width,
+        height,
+        filesize: blob.size,
+        originalFilename: filename,
+        fileId,
+      });
     },
   };
 }

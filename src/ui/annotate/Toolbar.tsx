@@ -45,7 +45,8 @@ function moveFocusWithArrows(event: JSX.TargetedKeyboardEvent<HTMLDivElement>) {
   const current = buttons.indexOf(event.target as HTMLButtonElement);
   if (current < 0) return;
   event.preventDefault();
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (current + steps[event.key]! + buttons.length) % buttons.length;
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (current + steps[event.key]! + buttons.length) % buttons.length;
   buttons[next]?.focus();
 }
 
@@ -91,13 +92,25 @@ export function Toolbar({ editor, onDone, onCancel }: ToolbarProps) {
         ))}
       </div>
       <div class="pm-annotate-group">
-        <button type="button" class="pm-annotate-tool" title={t.undoTitle} aria-disabled={canUndo ? undefined : 'true'} onClick={guarded(canUndo, editor.undo)}>
+        <button
+          type="button"
+          class="pm-annotate-tool"
+          title={t.undoTitle}
+          aria-disabled={canUndo ? undefined : 'true'}
+          onClick={guarded(canUndo, editor.undo)}
+        >
           <Icon>
             <path d="M9 7 4 12l5 5M4 12h11a5 5 0 0 1 0 10h-2" />
           </Icon>
           <span>{t.undo}</span>
         </button>
-        <button type="button" class="pm-annotate-tool" title={t.redoTitle} aria-disabled={canRedo ? undefined : 'true'} onClick={guarded(canRedo, editor.redo)}>
+        <button
+          type="button"
+          class="pm-annotate-tool"
+          title={t.redoTitle}
+          aria-disabled={canRedo ? undefined : 'true'}
+          onClick={guarded(canRedo, editor.redo)}
+        >
           <Icon>
             <path d="m15 7 5 5-5 5M20 12H9a5 5 0 0 0 0 10h2" />
           </Icon>

@@ -68,7 +68,15 @@ describe('flattenAnnotations', () => {
       described(
         [
           { type: 'arrow', x1: 20, y1: 250, x2: 180, y2: 250, color: BLUE },
-          { type: 'pen', points: [[220, 40], [260, 60], [300, 40]], color: RED },
+          {
+            type: 'pen',
+            points: [
+              [220, 40],
+              [260, 60],
+              [300, 40],
+            ],
+            color: RED,
+          },
           { type: 'text', x: 220, y: 200, text: '<b>Wrong</b>', size: 24, color: BLUE },
         ],
         1,

@@ -87,8 +87,14 @@ describe('drawing with the pointer', () => {
     if (box?.type !== 'box' || hide?.type !== 'hide') throw new Error('unexpected shapes');
     // Pointer positions go through the displayed size: allow a pixel of rounding.
     for (const [actual, expected] of [
-      [box.x, 100], [box.y, 100], [box.width, 200], [box.height, 100],
-      [hide.x, 700], [hide.y, 400], [hide.width, 200], [hide.height, 100],
+      [box.x, 100],
+      [box.y, 100],
+      [box.width, 200],
+      [box.height, 100],
+      [hide.x, 700],
+      [hide.y, 400],
+      [hide.width, 200],
+      [hide.height, 100],
     ] as const) {
       expect(Math.abs(actual - expected)).toBeLessThan(1.5);
     }

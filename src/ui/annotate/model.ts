@@ -123,7 +123,9 @@ export function translate(shape: Shape, dx: number, dy: number): Shape {
 export function clampMove(shape: Shape, dx: number, dy: number, area: { width: number; height: number }): Point {
   const b = shapeBounds(shape);
   const clampAxis = (start: number, size: number, delta: number, limit: number) =>
-    size >= limit ? Math.min(Math.max(delta, -start - size + MIN_SIZE), limit - start - MIN_SIZE) : Math.min(Math.max(delta, -start), limit - start - size);
+    size >= limit
+      ? Math.min(Math.max(delta, -start - size + MIN_SIZE), limit - start - MIN_SIZE)
+      : Math.min(Math.max(delta, -start), limit - start - size);
   return { x: clampAxis(b.x, b.width, dx, area.width), y: clampAxis(b.y, b.height, dy, area.height) };
 }
 

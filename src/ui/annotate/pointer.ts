@@ -108,7 +108,8 @@ export function usePointerGestures(editor: Editor, zoom: number, beforePress: ()
     const shapes = editor.shapes();
     switch (current.kind) {
       case 'draw':
-        if (isMeaningful(current.shape)) editor.commitGesture([...shapes, current.shape], shapes.length, t.announce.added(current.shape.type));
+        if (isMeaningful(current.shape))
+          editor.commitGesture([...shapes, current.shape], shapes.length, t.announce.added(current.shape.type));
         else editor.setPreview(null);
         return;
       case 'move':

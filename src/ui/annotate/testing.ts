@@ -29,7 +29,12 @@ export function hex(color: string): Rgba {
 }
 
 /** Whether any pixel in the rectangle (image px) is close to `color`. */
-export function regionHas(canvas: HTMLCanvasElement, rect: { x: number; y: number; width: number; height: number }, color: string, tolerance = 40): boolean {
+export function regionHas(
+  canvas: HTMLCanvasElement,
+  rect: { x: number; y: number; width: number; height: number },
+  color: string,
+  tolerance = 40,
+): boolean {
   const [r, g, b] = hex(color);
   const data = canvas.getContext('2d')!.getImageData(rect.x, rect.y, rect.width, rect.height).data;
   for (let i = 0; i < data.length; i += 4) {

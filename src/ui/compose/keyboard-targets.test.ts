@@ -37,7 +37,7 @@ describe('keyboard targets', () => {
     expect(ids(document.getElementById('b'), true, 3)).toEqual(['a', 'd', 'c']);
   });
 
-  it('describes what is chosen, without a field\'s value', () => {
+  it("describes what is chosen, without a field's value", () => {
     setUp(`<h1 id="h">  Small-batch
       coffee </h1><label for="p">Password</label><input id="p" type="password" value="hunter2"><img id="i" alt="Roasted beans">
       <p id="long">${'word '.repeat(30)}</p>`);

@@ -8,10 +8,35 @@
 import { strings } from '../strings';
 
 const CANDIDATES = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', '[role="heading"]',
-  'p', 'li', 'dt', 'dd', 'blockquote', 'pre', 'figure', 'img', 'svg[role="img"]', '[role="img"]', 'video', 'canvas',
-  'a[href]', 'button', '[role="button"]', 'input:not([type="hidden"])', 'select', 'textarea', 'label', 'summary',
-  'th', 'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  '[role="heading"]',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'figure',
+  'img',
+  'svg[role="img"]',
+  '[role="img"]',
+  'video',
+  'canvas',
+  'a[href]',
+  'button',
+  '[role="button"]',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'label',
+  'summary',
+  'th',
+  'td',
 ].join(',');
 
 /** Longest element text quoted in a description. */
@@ -67,7 +92,9 @@ export function describeTarget(element: Element): string {
   const named =
     element.getAttribute('aria-label') ||
     element.getAttribute('alt') ||
-    (field ? (element.labels?.[0]?.textContent ?? element.getAttribute('placeholder') ?? element.getAttribute('name')) : element.textContent) ||
+    (field
+      ? (element.labels?.[0]?.textContent ?? element.getAttribute('placeholder') ?? element.getAttribute('name'))
+      : element.textContent) ||
     '';
   const text = named.replace(/\s+/g, ' ').trim();
   const quoted = text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text;

@@ -53,6 +53,13 @@ export function MentionList({ id, open, items, active, status, popRef, onChoose,
 export function matching(list: unknown, query: string): MentionCandidate[] {
   const q = query.toLowerCase();
   return (Array.isArray(list) ? (list as MentionCandidate[]) : [])
-    .filter((c) => typeof c?.id === 'string' && c.id && typeof c.name === 'string' && c.name && (c.name.toLowerCase().includes(q) || (typeof c.email === 'string' && c.email.toLowerCase().includes(q))))
+    .filter(
+      (c) =>
+        typeof c?.id === 'string' &&
+        c.id &&
+        typeof c.name === 'string' &&
+        c.name &&
+        (c.name.toLowerCase().includes(q) || (typeof c.email === 'string' && c.email.toLowerCase().includes(q))),
+    )
     .slice(0, 8);
 }

@@ -189,9 +189,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
         stop();
         setLink(null);
       } else if (mod && event.key === 'Enter') {
-        if (latest.current.onSubmit) stop(), latest.current.onSubmit();
+        if (latest.current.onSubmit) (stop(), latest.current.onSubmit());
       } else if (event.key === 'Escape') {
-        if (latest.current.onCancel) stop(), latest.current.onCancel();
+        if (latest.current.onCancel) (stop(), latest.current.onCancel());
       } else if (mod && !event.altKey && !event.shiftKey && (event.key.toLowerCase() === 'k' || event.code === 'KeyK')) {
         event.preventDefault();
         openLink();
@@ -238,7 +238,16 @@ export function RichTextEditor(props: RichTextEditorProps) {
         onKeyDown={onKeyDown}
       />
       {mentions && (
-        <MentionList id={listId} open={open} items={found.items} active={active} status={found.status} popRef={pop} onChoose={(n) => guard(() => choose(n))} onHover={setActive} />
+        <MentionList
+          id={listId}
+          open={open}
+          items={found.items}
+          active={active}
+          status={found.status}
+          popRef={pop}
+          onChoose={(n) => guard(() => choose(n))}
+          onHover={setActive}
+        />
       )}
       {link && (
         <LinkField

@@ -133,7 +133,7 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
 
   const undo = (redo?: boolean) => {
     const snapshot = (redo ? redos : undos).pop();
-    if (snapshot) (redo ? undos : redos).push(state), apply(snapshot);
+    if (snapshot) ((redo ? undos : redos).push(state), apply(snapshot));
   };
 
   const toggle = (format: m.InlineFormat) => {
@@ -172,7 +172,8 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
       if (text == null) return;
       const at = type !== 'insertText' && range ? { ...state, from: range[0], to: range[1] } : state;
       const first = at.doc[at.from];
-      const attrs = pending?.at === at.from ? pending.attrs : at.from < at.to && m.isText(first) ? first!.a : m.typingFormats(at.doc, at.from);
+      const attrs =
+        pending?.at === at.from ? pending.attrs : at.from < at.to && m.isText(first) ? first!.a : m.typingFormats(at.doc, at.from);
       next = m.replace(at, m.textItems(at, text, attrs));
       if (text.length === 1 && at.from === at.to) kind = 'type';
     } else if (type === 'insertParagraph' || type === 'insertLineBreak') {
@@ -266,7 +267,11 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
     linkRange: () => m.linkRange(state),
     setLink(from, to, href) {
       const at = { ...state, from, to };
-      commit(from < to || !href ? { ...m.formatText(at, 'link', href), from: to } : m.replace(at, m.textItems(at, href, { ...m.typingFormats(at.doc, from), link: href })));
+      commit(
+        from < to || !href
+          ? { ...m.formatText(at, 'link', href), from: to }
+          : m.replace(at, m.textItems(at, href, { ...m.typingFormats(at.doc, from), link: href })),
+      );
     },
     insertMention(start, mention) {
       commit(m.replace({ ...state, from: start }, [{ i: mention }, { i: ' ' }]));

@@ -25,7 +25,13 @@ describe('typing and formats', () => {
     expect(rig.value()).toEqual({ ops: [text('a'), text('b', { bold: true }), text('c', { bold: true, italic: true }), text('d\n')] });
     await userEvent.keyboard(`{Shift>}{ArrowLeft}{ArrowLeft}{/Shift}${mod('u')}`);
     expect(rig.value()).toEqual({
-      ops: [text('a'), text('b', { bold: true }), text('c', { bold: true, italic: true, underline: true }), text('d', { underline: true }), text('\n')],
+      ops: [
+        text('a'),
+        text('b', { bold: true }),
+        text('c', { bold: true, italic: true, underline: true }),
+        text('d', { underline: true }),
+        text('\n'),
+      ],
     });
     expect(rig.tool('underline').getAttribute('aria-pressed')).toBe('true');
     expect(rig.tool('bold').getAttribute('aria-pressed')).toBe('false');
@@ -39,9 +45,13 @@ describe('typing and formats', () => {
     await userEvent.keyboard('run npm test now{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}');
     await userEvent.click(rig.tool('strike'));
     // The first ArrowLeft collapses the selection to its start.
-    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}');
+    await userEvent.keyboard(
+      '{ArrowLeft}{ArrowLeft}{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}',
+    );
     await userEvent.click(rig.tool('code'));
-    expect(rig.value()).toEqual({ ops: [text('run '), text('npm test', { code: true }), text(' '), text('now', { strike: true }), text('\n')] });
+    expect(rig.value()).toEqual({
+      ops: [text('run '), text('npm test', { code: true }), text(' '), text('now', { strike: true }), text('\n')],
+    });
     expect(rig.input.querySelector('code')!.textContent).toBe('npm test');
     expect(rig.input.querySelector('s')!.textContent).toBe('now');
     expect(focused()).toBe(rig.input);
@@ -145,7 +155,16 @@ describe('lists', () => {
     rig = await mountRichText();
     await userEvent.keyboard(`a{Enter}b{Enter}c${mod('a')}`);
     await userEvent.click(rig.tool('bullet'));
-    expect(rig.value()).toEqual({ ops: [text('a'), text('\n', { list: 'bullet' }), text('b'), text('\n', { list: 'bullet' }), text('c'), text('\n', { list: 'bullet' })] });
+    expect(rig.value()).toEqual({
+      ops: [
+        text('a'),
+        text('\n', { list: 'bullet' }),
+        text('b'),
+        text('\n', { list: 'bullet' }),
+        text('c'),
+        text('\n', { list: 'bullet' }),
+      ],
+    });
     await userEvent.click(rig.tool('bullet'));
     expect(rig.value()).toEqual({ ops: [text('a\nb\nc\n')] });
   });

@@ -73,14 +73,20 @@ describe('submit, cancel, value and lifecycle', () => {
   it('inside the widget its stylesheet goes through adoptStyles, and failures to the controller', async () => {
     const adopted: string[] = [];
     const reported: unknown[] = [];
-    const context = { adoptStyles: (sheet: string) => void adopted.push(sheet), controller: { report: (error: unknown) => void reported.push(error) } };
+    const context = {
+      adoptStyles: (sheet: string) => void adopted.push(sheet),
+      controller: { report: (error: unknown) => void reported.push(error) },
+    };
     const host = document.createElement('div');
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
     const failing = () => {
       throw new Error('parent broke');
     };
-    render(h(Widget.Provider, { value: context as unknown as WidgetContext }, h(RichTextEditor, { label: 'Comment', onChange: failing })), root);
+    render(
+      h(Widget.Provider, { value: context as unknown as WidgetContext }, h(RichTextEditor, { label: 'Comment', onChange: failing })),
+      root,
+    );
     await settle();
     expect(adopted).toEqual([css]);
     expect(root.querySelector('style')).toBeNull();

@@ -44,7 +44,13 @@ describe('links', () => {
     rig = await mountRichText();
     await userEvent.keyboard(`mail ${mod('k')}ada@example.com{Enter} or ${mod('k')}http://a.test{Enter}`);
     expect(rig.value()).toEqual({
-      ops: [text('mail '), text('mailto:ada@example.com', { link: 'mailto:ada@example.com' }), text(' or '), text('http://a.test', { link: 'http://a.test' }), text('\n')],
+      ops: [
+        text('mail '),
+        text('mailto:ada@example.com', { link: 'mailto:ada@example.com' }),
+        text(' or '),
+        text('http://a.test', { link: 'http://a.test' }),
+        text('\n'),
+      ],
     });
   });
 

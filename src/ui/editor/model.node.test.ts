@@ -8,8 +8,23 @@ const list = (kind: 'bullet' | 'ordered') => ({ insert: '\n', attributes: { list
 
 describe('model', () => {
   it('converts Deltas to items and back, merging equal neighbours and adding a missing final newline', () => {
-    const d: Delta = { ops: [{ insert: 'a' }, { insert: 'b' }, { insert: 'c', attributes: { bold: true } }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'd' }] };
-    expect(m.toDelta(m.fromDelta(d))).toEqual({ ops: [{ insert: 'ab' }, { insert: 'c', attributes: { bold: true } }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'd\n' }] });
+    const d: Delta = {
+      ops: [
+        { insert: 'a' },
+        { insert: 'b' },
+        { insert: 'c', attributes: { bold: true } },
+        { insert: { mention: { id: '1', value: 'A' } } },
+        { insert: 'd' },
+      ],
+    };
+    expect(m.toDelta(m.fromDelta(d))).toEqual({
+      ops: [
+        { insert: 'ab' },
+        { insert: 'c', attributes: { bold: true } },
+        { insert: { mention: { id: '1', value: 'A' } } },
+        { insert: 'd\n' },
+      ],
+    });
     expect(m.fromDelta({ ops: [{ insert: '👋\n' }] })).toHaveLength(3);
   });
 
@@ -56,11 +71,42 @@ describe('model', () => {
   });
 
   it('toggles inline formats on text only and lists per line', () => {
-    const s = state({ ops: [{ insert: 'a' }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'b', attributes: { bold: true } }, { insert: '\nc\n' }] }, 0, 5);
+    const s = state(
+      {
+        ops: [
+          { insert: 'a' },
+          { insert: { mention: { id: '1', value: 'A' } } },
+          { insert: 'b', attributes: { bold: true } },
+          { insert: '\nc\n' },
+        ],
+      },
+      0,
+      5,
+    );
     const bold = m.toggleInline(s, 'bold');
-    expect(delta(bold)).toEqual({ ops: [{ insert: 'a', attributes: { bold: true } }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'b', attributes: { bold: true } }, { insert: '\n' }, { insert: 'c', attributes: { bold: true } }, { insert: '\n' }] });
-    expect(delta(m.toggleInline(bold, 'bold'))).toEqual({ ops: [{ insert: 'a' }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'b\nc\n' }] });
-    expect(delta(m.toggleList(s, 'ordered'))).toEqual({ ops: [{ insert: 'a' }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'b', attributes: { bold: true } }, list('ordered'), { insert: 'c' }, list('ordered')] });
+    expect(delta(bold)).toEqual({
+      ops: [
+        { insert: 'a', attributes: { bold: true } },
+        { insert: { mention: { id: '1', value: 'A' } } },
+        { insert: 'b', attributes: { bold: true } },
+        { insert: '\n' },
+        { insert: 'c', attributes: { bold: true } },
+        { insert: '\n' },
+      ],
+    });
+    expect(delta(m.toggleInline(bold, 'bold'))).toEqual({
+      ops: [{ insert: 'a' }, { insert: { mention: { id: '1', value: 'A' } } }, { insert: 'b\nc\n' }],
+    });
+    expect(delta(m.toggleList(s, 'ordered'))).toEqual({
+      ops: [
+        { insert: 'a' },
+        { insert: { mention: { id: '1', value: 'A' } } },
+        { insert: 'b', attributes: { bold: true } },
+        list('ordered'),
+        { insert: 'c' },
+        list('ordered'),
+      ],
+    });
   });
 
   it('finds the @query being typed', () => {

@@ -128,7 +128,9 @@ export function textItems(state: State, text: string, attrs: Attrs | undefined):
 
 /** Sets (or with a falsy value removes) an inline format on the selected text; mentions stay plain. */
 export function formatText(state: State, format: string, value: unknown): State {
-  const doc = state.doc.map((item, n) => (n >= state.from && n < state.to && isText(item) ? { i: item.i, a: withFormat(item.a, format, value) } : item));
+  const doc = state.doc.map((item, n) =>
+    n >= state.from && n < state.to && isText(item) ? { i: item.i, a: withFormat(item.a, format, value) } : item,
+  );
   return { ...state, doc };
 }
 
@@ -204,7 +206,10 @@ export function mentionQuery(state: State): { start: number; query: string } | n
     const item = doc[n]!;
     if (!isText(item)) return null;
     if (item.i === '@' && (n === 0 || /^[\s\n]$/.test(String(doc[n - 1]!.i)))) {
-      const query = doc.slice(n + 1, from).map((x) => x.i).join('');
+      const query = doc
+        .slice(n + 1, from)
+        .map((x) => x.i)
+        .join('');
       return /^\s/.test(query) ? null : { start: n, query };
     }
   }

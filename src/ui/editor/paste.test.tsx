@@ -29,7 +29,9 @@ function foreignMarkup(root: HTMLElement): string[] {
   for (const element of root.querySelectorAll('*')) {
     if (!allowed.test(element.localName)) found.push(element.localName);
     for (const { name } of element.attributes) {
-      const ok = (element.localName === 'a' && name === 'href') || (element.localName === 'span' && /^(class|contenteditable|data-(id|value|denotation-char))$/.test(name));
+      const ok =
+        (element.localName === 'a' && name === 'href') ||
+        (element.localName === 'span' && /^(class|contenteditable|data-(id|value|denotation-char))$/.test(name));
       if (!ok) found.push(`${element.localName}[${name}]`);
     }
   }
@@ -87,7 +89,14 @@ describe('paste', () => {
         '<span style="font-style:italic">it</span> <span style="text-decoration:underline line-through">both</span></p></b>',
     });
     expect(rig.value()).toEqual({
-      ops: [text('Bold', { bold: true }), text(' and '), text('it', { italic: true }), text(' '), text('both', { underline: true, strike: true }), text('\n')],
+      ops: [
+        text('Bold', { bold: true }),
+        text(' and '),
+        text('it', { italic: true }),
+        text(' '),
+        text('both', { underline: true, strike: true }),
+        text('\n'),
+      ],
     });
   });
 
@@ -142,7 +151,16 @@ describe('paste', () => {
   });
 
   it('a real copy and paste inside the editor keeps formats and mentions', async () => {
-    rig = await mountRichText({ value: { ops: [text('hey '), { insert: { mention: { id: 'u1', value: 'Ada', denotationChar: '@' } } }, text(' look', { bold: true }), text('\n')] } });
+    rig = await mountRichText({
+      value: {
+        ops: [
+          text('hey '),
+          { insert: { mention: { id: 'u1', value: 'Ada', denotationChar: '@' } } },
+          text(' look', { bold: true }),
+          text('\n'),
+        ],
+      },
+    });
     await userEvent.keyboard(`{End}${mod('a')}`);
     await userEvent.copy();
     await userEvent.keyboard('{ArrowRight}{Enter}');
@@ -164,7 +182,9 @@ describe('paste', () => {
 describe('cut', () => {
   it('a real cut removes the selection and a paste brings it back', async () => {
     rig = await mountRichText({ value: { ops: [text('keep '), text('move', { bold: true }), text(' end\n')] } });
-    await userEvent.keyboard('{End}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}');
+    await userEvent.keyboard(
+      '{End}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Shift>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Shift}',
+    );
     await userEvent.cut();
     await settle();
     expect(rig.value()).toEqual({ ops: [text('keep  end\n')] });

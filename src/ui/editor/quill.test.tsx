@@ -73,26 +73,53 @@ describe('Quill 2 loads what we write, unchanged', () => {
     ['plain lines, empty lines, repeated and trailing spaces', ['Hello  world {Enter}{Enter}second{Enter}  '], []],
     [
       'every inline format and their combinations',
-      [`${mod('b')}bold${mod('i')}both${mod('b')}it${mod('i')} ${mod('u')}u${mod('{Shift>}x{/Shift}')}us${mod('u')}${mod('{Shift>}x{/Shift}')} ${mod('e')}code()${mod('e')} end`],
+      [
+        `${mod('b')}bold${mod('i')}both${mod('b')}it${mod('i')} ${mod('u')}u${mod('{Shift>}x{/Shift}')}us${mod('u')}${mod('{Shift>}x{/Shift}')} ${mod('e')}code()${mod('e')} end`,
+      ],
       ['bold', 'italic', 'underline', 'strike', 'code'],
     ],
-    ['a format applied to a selection across lines', ['one{Enter}two{Enter}three', `{Shift>}{ArrowUp}{ArrowUp}{/Shift}${mod('b')}`], ['bold']],
+    [
+      'a format applied to a selection across lines',
+      ['one{Enter}two{Enter}three', `{Shift>}{ArrowUp}{ArrowUp}{/Shift}${mod('b')}`],
+      ['bold'],
+    ],
     [
       'links, on a selection and at a caret, with other formats',
-      [`go here${mod('{Shift>}{ArrowLeft}{/Shift}')}`, `${mod('b')}${mod('k')}`, 'example.com/a?b=c{Enter}', `{End} or ${mod('k')}`, 'ada@example.com{Enter}'],
+      [
+        `go here${mod('{Shift>}{ArrowLeft}{/Shift}')}`,
+        `${mod('b')}${mod('k')}`,
+        'example.com/a?b=c{Enter}',
+        `{End} or ${mod('k')}`,
+        'ada@example.com{Enter}',
+      ],
       ['link', 'bold'],
     ],
     [
       'bullet and numbered lists with an empty item, and leaving them',
-      [`${mod('{Shift>}8{/Shift}')}a{Enter}{Enter}`, 'p{Enter}', mod('{Shift>}7{/Shift}'), 'n1{Enter}n2{ArrowUp}{End}{Enter}', '{ArrowDown}{End}{Enter}{Enter}tail'],
+      [
+        `${mod('{Shift>}8{/Shift}')}a{Enter}{Enter}`,
+        'p{Enter}',
+        mod('{Shift>}7{/Shift}'),
+        'n1{Enter}n2{ArrowUp}{End}{Enter}',
+        '{ArrowDown}{End}{Enter}{Enter}tail',
+      ],
       ['bullet', 'ordered'],
     ],
-    ['mentions at line start, mid-line and in a list item', ['@ad{Enter}said hi to @gr{Enter}', '{Enter}', mod('{Shift>}8{/Shift}'), 'ask @a{Enter}'], ['mention', 'bullet']],
+    [
+      'mentions at line start, mid-line and in a list item',
+      ['@ad{Enter}said hi to @gr{Enter}', '{Enter}', mod('{Shift>}8{/Shift}'), 'ask @a{Enter}'],
+      ['mention', 'bullet'],
+    ],
     ['unicode and text that looks like markup', ['héllo wörld — <b>&amp;</b> ', '日本語{Enter}'], []],
   ];
 
   const features = (delta: Delta) =>
-    new Set(delta.ops.flatMap((op) => [...Object.entries(op.attributes ?? {}).map(([k, v]) => (k === 'list' ? String(v) : k)), ...(typeof op.insert === 'string' ? [] : Object.keys(op.insert))]));
+    new Set(
+      delta.ops.flatMap((op) => [
+        ...Object.entries(op.attributes ?? {}).map(([k, v]) => (k === 'list' ? String(v) : k)),
+        ...(typeof op.insert === 'string' ? [] : Object.keys(op.insert)),
+      ]),
+    );
 
   for (const [name, keys, expected] of cases) {
     it(name, async () => {
@@ -107,7 +134,9 @@ describe('Quill 2 loads what we write, unchanged', () => {
     expect(lists).toEqual({ ops: [{ insert: 'a' }, { insert: '\n', attributes: { list: 'bullet' } }, { insert: 'p\n' }] });
     rig!.unmount();
     const mentions = await typed(['@gr{Enter}']);
-    expect(mentions).toEqual({ ops: [{ insert: { mention: { id: 'u2', value: 'Grace Hopper', denotationChar: '@' } } }, { insert: ' \n' }] });
+    expect(mentions).toEqual({
+      ops: [{ insert: { mention: { id: 'u2', value: 'Grace Hopper', denotationChar: '@' } } }, { insert: ' \n' }],
+    });
   });
 
   it('pasted rich HTML, cleaned, loads unchanged too', async () => {

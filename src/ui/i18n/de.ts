@@ -142,7 +142,8 @@ export const de: Strings = {
   },
   move: {
     button: 'Pin verschieben',
-    hint: (number) => `Thread #${number} wird verschoben: Pfeiltasten bewegen den Pin (mit Umschalt um 1 px) · Enter speichert · Esc bricht ab`,
+    hint: (number) =>
+      `Thread #${number} wird verschoben: Pfeiltasten bewegen den Pin (mit Umschalt um 1 px) · Enter speichert · Esc bricht ab`,
   },
   thread: {
     dialog: (number) => `Thread ${number}`,
@@ -160,8 +161,10 @@ export const de: Strings = {
     close: 'Schließen',
     unknownAuthor: 'Jemand',
     noMessages: 'Noch keine Nachrichten.',
-    notPlaced: 'Das Element dieses Kommentars wurde auf dieser Seite nicht gefunden. Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
-    notShown: 'Das Element dieses Kommentars ist auf dieser Seite, wird aber gerade nicht angezeigt (ausgeblendet oder eingeklappt). Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
+    notPlaced:
+      'Das Element dieses Kommentars wurde auf dieser Seite nicht gefunden. Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
+    notShown:
+      'Das Element dieses Kommentars ist auf dieser Seite, wird aber gerade nicht angezeigt (ausgeblendet oder eingeklappt). Mit „Pin verschieben“ setzt du ihn an eine neue Stelle.',
   },
   send: {
     title: 'Nicht gesendeter Kommentar',
@@ -212,14 +215,20 @@ export const de: Strings = {
   },
   errors: {
     popupBlocked: 'Dein Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Website und versuch es dann noch einmal.',
-    signInFailed: (message) => (message ? `Anmeldung fehlgeschlagen: ${message}` : 'Anmeldung fehlgeschlagen. Bitte versuch es noch einmal.'),
+    signInFailed: (message) =>
+      message ? `Anmeldung fehlgeschlagen: ${message}` : 'Anmeldung fehlgeschlagen. Bitte versuch es noch einmal.',
     signInTimeout: 'Die Anmeldung hat zu lange gedauert. Bitte versuch es noch einmal.',
-    originNotAllowed: 'Feedback ist für diese Website noch nicht eingerichtet, deshalb klappt die Anmeldung hier nicht. Bitte sag dem Team der Website Bescheid.',
+    originNotAllowed:
+      'Feedback ist für diese Website noch nicht eingerichtet, deshalb klappt die Anmeldung hier nicht. Bitte sag dem Team der Website Bescheid.',
     sessionExpired: 'Deine Sitzung ist abgelaufen. Melde dich erneut an, um weiterzumachen – was du geschrieben hast, bleibt erhalten.',
     unauthorized: 'Du bist nicht mehr angemeldet. Melde dich erneut an, um weiterzumachen – was du geschrieben hast, bleibt erhalten.',
     emptyMessage: 'Schreib zuerst etwas.',
     messageTooLong: 'Dieser Kommentar ist zu lang (höchstens 20.000 Zeichen). Bitte kürze ihn.',
-    editFailed: (cause) => withCause('Deine Änderung konnte nicht gespeichert werden, die Nachricht ist unverändert; deine Änderung steht noch im Eingabefeld.', cause),
+    editFailed: (cause) =>
+      withCause(
+        'Deine Änderung konnte nicht gespeichert werden, die Nachricht ist unverändert; deine Änderung steht noch im Eingabefeld.',
+        cause,
+      ),
     deleteFailed: (cause) => withCause('Die Nachricht konnte nicht gelöscht werden und ist wieder da.', cause),
     resolveFailed: (cause) => withCause('Der Status des Threads konnte nicht geändert werden und ist unverändert.', cause),
     threadDeleteFailed: (cause) => withCause('Der Thread konnte nicht gelöscht werden und ist wieder da.', cause),
@@ -230,7 +239,8 @@ export const de: Strings = {
     timeout: 'Der Kommentardienst antwortet zu langsam. Bitte versuch es noch einmal.',
     rateLimited: 'Gerade gibt es zu viele Anfragen. Warte einen Moment und versuch es dann noch einmal.',
     payloadTooLarge: 'Dieser Kommentar ist zu lang. Bitte kürze ihn.',
-    quotaExceeded: 'Für diese Datei ist kein Speicherplatz mehr frei. Entferne Dateien, die du nicht mehr brauchst, oder bitte das Team der Website um mehr Platz.',
+    quotaExceeded:
+      'Für diese Datei ist kein Speicherplatz mehr frei. Entferne Dateien, die du nicht mehr brauchst, oder bitte das Team der Website um mehr Platz.',
     forbidden: (message) => (message ? `Nicht erlaubt: ${message}` : 'Dazu bist du nicht berechtigt.'),
     notFound: 'Diesen Kommentar gibt es nicht mehr. Vielleicht wurde er gelöscht.',
     threadDeletedElsewhere: 'Der geöffnete Thread wurde von jemand anderem gelöscht.',
@@ -238,10 +248,13 @@ export const de: Strings = {
     screenshotTimeout: 'Es hat zu lange gedauert.',
     screenshotMaskingFailed: 'Private Felder konnten nicht ausgeblendet werden, deshalb wurde kein Screenshot erstellt.',
     screenshotUnsupported: 'Dieser Browser kann die Seite nicht aufnehmen.',
-    screenshotFailed: (message) => (message ? `Die Seite konnte nicht aufgenommen werden (${message}).` : 'Die Seite konnte nicht aufgenommen werden.'),
+    screenshotFailed: (message) =>
+      message ? `Die Seite konnte nicht aufgenommen werden (${message}).` : 'Die Seite konnte nicht aufgenommen werden.',
     screenshotSkipped: 'Dein Kommentar wurde ohne Screenshot gesendet: Die Seite konnte nicht rechtzeitig aufgenommen werden.',
-    screenshotUploadFailed: (cause) => withCause('Dein Kommentar wurde gesendet, aber sein Screenshot konnte nicht hochgeladen werden.', cause),
-    attachmentFailed: (name) => `„${name}“ konnte nicht hochgeladen werden. Versuch es erneut oder entferne die Datei und sende dann noch einmal.`,
+    screenshotUploadFailed: (cause) =>
+      withCause('Dein Kommentar wurde gesendet, aber sein Screenshot konnte nicht hochgeladen werden.', cause),
+    attachmentFailed: (name) =>
+      `„${name}“ konnte nicht hochgeladen werden. Versuch es erneut oder entferne die Datei und sende dann noch einmal.`,
     attachmentTooLarge: 'Diese Datei ist größer als 25 MB.',
     tooManyAttachments: 'Eine Nachricht kann höchstens 10 Dateien enthalten.',
     unsupportedMediaType: 'Diese Art von Datei kann nicht angehängt werden.',

@@ -14,7 +14,8 @@ export const enErrors = {
   unauthorized: 'You are not signed in any more. Sign in again to continue — nothing you typed is lost.',
   emptyMessage: 'Write something first.',
   messageTooLong: 'That comment is too long (at most 20,000 characters). Please shorten it.',
-  editFailed: (cause: string) => withCause('Your edit could not be saved, so the message is unchanged; your edit is still in the box.', cause),
+  editFailed: (cause: string) =>
+    withCause('Your edit could not be saved, so the message is unchanged; your edit is still in the box.', cause),
   deleteFailed: (cause: string) => withCause('The message could not be deleted, so it is back.', cause),
   resolveFailed: (cause: string) => withCause('The thread’s resolved state could not be changed, so it is as it was.', cause),
   threadDeleteFailed: (cause: string) => withCause('The thread could not be deleted, so it is back.', cause),

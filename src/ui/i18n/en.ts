@@ -64,10 +64,12 @@ export const en = {
   screenshot: {
     region: 'Screenshot', // contract
     capturing: 'Taking a screenshot…', // contract
-    phases: { loading: 'Preparing the screenshot…', rendering: 'Taking a screenshot…', masking: 'Hiding private fields…', encoding: 'Compressing…' } as Record<
-      string,
-      string
-    >,
+    phases: {
+      loading: 'Preparing the screenshot…',
+      rendering: 'Taking a screenshot…',
+      masking: 'Hiding private fields…',
+      encoding: 'Compressing…',
+    } as Record<string, string>,
     cancel: 'Skip screenshot', // contract
     preview: 'Screenshot of the page', // contract
     annotate: 'Annotate', // contract

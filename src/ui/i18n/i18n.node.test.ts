@@ -118,7 +118,17 @@ describe('applyLocale', () => {
   });
 
   it('a host function that throws or returns no text falls back to the locale’s wording', async () => {
-    const overrides = checkStrings({ launcher: { openThreads: () => { throw new Error('host bug'); } }, list: { toggle: () => 42 as unknown as string } }, fail);
+    const overrides = checkStrings(
+      {
+        launcher: {
+          openThreads: () => {
+            throw new Error('host bug');
+          },
+        },
+        list: { toggle: () => 42 as unknown as string },
+      },
+      fail,
+    );
     await applyLocale('de', overrides);
     expect(strings.launcher.openThreads(3)).toBe('3 offene Threads');
     expect(strings.list.toggle(3)).toBe('Kommentare (3)');
@@ -153,7 +163,10 @@ describe('options', () => {
     [{ strings: 'de' }, 'Option "strings" must be an object of strings, got "de".'],
     [{ strings: { composer: 'Post' } }, 'Option "strings.composer" must be an object of strings, got "Post".'],
     [{ strings: { composer: { post: 1 } } }, 'Option "strings.composer.post" must be a string, got a number.'],
-    [{ strings: { launcher: { openThreads: '# open' } } }, 'Option "strings.launcher.openThreads" must be a function returning a string, got "# open".'],
+    [
+      { strings: { launcher: { openThreads: '# open' } } },
+      'Option "strings.launcher.openThreads" must be a function returning a string, got "# open".',
+    ],
     [{ strings: { editor: { tools: { bold: null } } } }, 'Option "strings.editor.tools.bold" must be an object of strings, got null.'],
   ])('rejects %j with a readable OptionsError', (extra, message) => {
     expect(() => validateOptions({ ...base, ...(extra as object) })).toThrow(expect.objectContaining({ name: 'OptionsError', message }));
@@ -161,7 +174,10 @@ describe('options', () => {
 
   it('ignores unknown keys with a warning (the widget may be newer or older than the host)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const config = validateOptions({ ...base, strings: JSON.parse('{"composer":{"pots":"x","post":"Go"},"__proto__":{"polluted":"yes"}}') });
+    const config = validateOptions({
+      ...base,
+      strings: JSON.parse('{"composer":{"pots":"x","post":"Go"},"__proto__":{"polluted":"yes"}}'),
+    });
     expect(config.strings).toEqual({ composer: { post: 'Go' } });
     expect(warn).toHaveBeenCalledWith('[pinmark] Option "strings.composer.pots" is not a string Pinmark shows; ignored.');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -92,7 +92,12 @@ export function formatRelative(epochMs: number, now: number, justNow: string): s
  */
 export function formatterWarmUps(language: string): (() => unknown)[] {
   const now = Date.now();
-  return [() => formatNumber(1), () => plural(language, 1, { other: '' }), () => formatRelative(now - 120_000, now, ''), () => formatBytes(2048)];
+  return [
+    () => formatNumber(1),
+    () => plural(language, 1, { other: '' }),
+    () => formatRelative(now - 120_000, now, ''),
+    () => formatBytes(2048),
+  ];
 }
 
 /** A date and/or time in the active locale ("21 Nov 2026, 14:05"). */

@@ -25,7 +25,13 @@ const own = (object: object, key: string) => Object.prototype.hasOwnProperty.cal
  * A clean copy of `value` with only the keys `base` (the English table) has, in the types it has.
  * Calls `fail` (which throws) on a wrong type; `warn` once per unknown key.
  */
-export function checkOverrides(value: unknown, base: Table, fail: (message: string) => never, warn: (message: string) => void, path = 'strings'): Table {
+export function checkOverrides(
+  value: unknown,
+  base: Table,
+  fail: (message: string) => never,
+  warn: (message: string) => void,
+  path = 'strings',
+): Table {
   if (!isTable(value)) fail(`Option "${path}" must be an object of strings, got ${describe(value)}.`);
   const clean: Table = {};
   for (const key of Object.keys(value)) {

@@ -27,7 +27,9 @@ export function ScreenshotView({ thread, onOpen }: { thread: ThreadResponse; onO
   if (upload?.status === 'failed') {
     return (
       <div class="pm-shot-status" role="alert">
-        <span class="pm-error">{upload.error ? `${strings.screenshot.uploadFailed} ${describeError(upload.error)}` : strings.screenshot.uploadFailed}</span>
+        <span class="pm-error">
+          {upload.error ? `${strings.screenshot.uploadFailed} ${describeError(upload.error)}` : strings.screenshot.uploadFailed}
+        </span>
         <button type="button" class="pm-button" onClick={() => actions.retryScreenshotUploads()}>
           {strings.notice.retry}
         </button>

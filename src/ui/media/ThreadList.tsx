@@ -82,7 +82,12 @@ export function ThreadList() {
   return (
     <div class="pm-thread-list-wrap" onKeyDown={onKeyDown}>
       {open && (
-        <section id="pm-thread-list" class="pm-thread-list" aria-labelledby="pm-thread-list-title" style={maxHeight ? { maxHeight } : undefined}>
+        <section
+          id="pm-thread-list"
+          class="pm-thread-list"
+          aria-labelledby="pm-thread-list-title"
+          style={maxHeight ? { maxHeight } : undefined}
+        >
           <div class="pm-list-head">
             <h2 id="pm-thread-list-title" class="pm-list-heading">
               {strings.list.region}
@@ -91,7 +96,13 @@ export function ThreadList() {
               <legend class="pm-visually-hidden">{strings.list.filter}</legend>
               {LIST_FILTERS.map((option) => (
                 <label key={option} class="pm-list-filter">
-                  <input type="radio" name="pm-list-filter" value={option} checked={filter === option} onChange={() => chooseFilter(option)} />
+                  <input
+                    type="radio"
+                    name="pm-list-filter"
+                    value={option}
+                    checked={filter === option}
+                    onChange={() => chooseFilter(option)}
+                  />
                   <span>{strings.list.filters[option]}</span>
                   <span class="pm-list-count">{formatNumber(view.counts[option])}</span>
                 </label>
@@ -116,7 +127,12 @@ export function ThreadList() {
           {view.shown.length > 0 ? (
             <ul ref={list} class="pm-list-results">
               {view.shown.map((thread) => (
-                <ThreadListItem key={thread.id} thread={thread} unsent={store.sending.value[thread.id]?.status} onChoose={() => choose(thread)} />
+                <ThreadListItem
+                  key={thread.id}
+                  thread={thread}
+                  unsent={store.sending.value[thread.id]?.status}
+                  onChoose={() => choose(thread)}
+                />
               ))}
             </ul>
           ) : (
@@ -124,7 +140,14 @@ export function ThreadList() {
           )}
         </section>
       )}
-      <button ref={toggle} type="button" class="pm-chip" aria-expanded={open ? 'true' : 'false'} aria-controls={open ? 'pm-thread-list' : undefined} onClick={() => setOpen(!open)}>
+      <button
+        ref={toggle}
+        type="button"
+        class="pm-chip"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={open ? 'pm-thread-list' : undefined}
+        onClick={() => setOpen(!open)}
+      >
         {strings.list.toggle(threads.length)}
       </button>
     </div>
@@ -136,7 +159,12 @@ export function ThreadList() {
  * the results, and from the first result back up to the field. Null: the key is not ours (the
  * filter's radios move with arrows themselves, the field keeps Home/End for its text).
  */
-function nextFocus(key: string, target: EventTarget | null, field: HTMLInputElement | null, list: HTMLUListElement | null): HTMLElement | null {
+function nextFocus(
+  key: string,
+  target: EventTarget | null,
+  field: HTMLInputElement | null,
+  list: HTMLUListElement | null,
+): HTMLElement | null {
   const items = list ? [...list.querySelectorAll<HTMLButtonElement>('.pm-list-item')] : [];
   if (target === field) return key === 'ArrowDown' ? (items[0] ?? null) : null;
   const index = items.indexOf(target as HTMLButtonElement);

@@ -27,11 +27,21 @@ export function AttachmentChips({ composerKey }: { composerKey: string }) {
           <span class="pm-muted pm-file-chip-size">{statusText(draft)}</span>
           {draft.status === 'failed' && draft.error && <span class="pm-visually-hidden">{describeError(draft.error)}</span>}
           {draft.status === 'failed' && draft.error?.code !== 'attachment_too_large' && (
-            <button type="button" class="pm-button pm-button--quiet pm-file-chip-button" aria-label={strings.attachments.retry(draft.name)} onClick={() => actions.retryAttachment(composerKey, draft.id)}>
+            <button
+              type="button"
+              class="pm-button pm-button--quiet pm-file-chip-button"
+              aria-label={strings.attachments.retry(draft.name)}
+              onClick={() => actions.retryAttachment(composerKey, draft.id)}
+            >
               ↻
             </button>
           )}
-          <button type="button" class="pm-icon-button pm-file-chip-button" aria-label={strings.attachments.remove(draft.name)} onClick={() => actions.removeAttachment(composerKey, draft.id)}>
+          <button
+            type="button"
+            class="pm-icon-button pm-file-chip-button"
+            aria-label={strings.attachments.remove(draft.name)}
+            onClick={() => actions.removeAttachment(composerKey, draft.id)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </li>
@@ -48,12 +58,19 @@ function statusText(draft: AttachmentDraft): string {
 
 function fileError(draft: AttachmentDraft): string {
   const error = draft.error!;
-  if (error.code === 'attachment_too_large' || error.status === 413 || error.code === 'entity_too_large') return describeError({ ...error, code: 'attachment_too_large' });
+  if (error.code === 'attachment_too_large' || error.status === 413 || error.code === 'entity_too_large')
+    return describeError({ ...error, code: 'attachment_too_large' });
   return `${strings.attachments.failed}: ${describeError(error)}`;
 }
 
 /** A posted message's attachments: image thumbnails, file links, and the diagnostics summary. */
-export function MessageAttachments({ attachments, onOpenImage }: { attachments: Attachment[]; onOpenImage: (url: string, name: string) => void }) {
+export function MessageAttachments({
+  attachments,
+  onOpenImage,
+}: {
+  attachments: Attachment[];
+  onOpenImage: (url: string, name: string) => void;
+}) {
   useMediaStyles();
   const usable = attachments.filter((a) => a && typeof a.url === 'string' && /^https?:/i.test(a.url));
   if (!usable.length) return null;
@@ -66,7 +83,12 @@ export function MessageAttachments({ attachments, onOpenImage }: { attachments: 
           </li>
         ) : attachment.mimeType?.startsWith('image/') ? (
           <li key={attachment.id} class="pm-attachment">
-            <button type="button" class="pm-thumb-button" aria-label={strings.attachments.open(attachment.originalFilename)} onClick={() => onOpenImage(attachment.url, attachment.originalFilename)}>
+            <button
+              type="button"
+              class="pm-thumb-button"
+              aria-label={strings.attachments.open(attachment.originalFilename)}
+              onClick={() => onOpenImage(attachment.url, attachment.originalFilename)}
+            >
               <img class="pm-thumb" src={attachment.url} alt={attachment.originalFilename} loading="lazy" />
             </button>
           </li>

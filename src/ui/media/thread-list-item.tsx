@@ -17,8 +17,17 @@ export function ThreadListItem({ thread, unsent, onChoose }: { thread: ThreadRes
   const label = unsent ? strings.send.label(unsent) : `#${thread.number}`;
   return (
     <li>
-      <button type="button" class="pm-list-item" onClick={onChoose} aria-label={unsent ? `${label}: ${text.slice(0, 60)}` : strings.list.item(thread.number, text)}>
-        {shot ? <img class="pm-list-thumb" src={shot} alt="" loading="lazy" /> : <span class="pm-list-thumb pm-list-thumb--none" aria-hidden="true" />}
+      <button
+        type="button"
+        class="pm-list-item"
+        onClick={onChoose}
+        aria-label={unsent ? `${label}: ${text.slice(0, 60)}` : strings.list.item(thread.number, text)}
+      >
+        {shot ? (
+          <img class="pm-list-thumb" src={shot} alt="" loading="lazy" />
+        ) : (
+          <span class="pm-list-thumb pm-list-thumb--none" aria-hidden="true" />
+        )}
         <span class="pm-list-body">
           <span class="pm-list-title">
             <strong>{label}</strong> <span class="pm-list-author">{first?.user?.name || strings.thread.unknownAuthor}</span>

@@ -25,7 +25,9 @@ function thread(number: number, text: string, author: string, extra: Partial<Thr
   const id = `thread-${number}`;
   return makeThread(number, {
     canonicalUrl: canonicalUrlOf(document),
-    elements: [{ id: 'e', threadId: id, path: '#target', offsetXPercentage: 10 * number, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 }],
+    elements: [
+      { id: 'e', threadId: id, path: '#target', offsetXPercentage: 10 * number, offsetYPercentage: 50, createdAt: 0, modifiedAt: 0 },
+    ],
     messages: [makeMessage(id, text, { user: { id: `u-${author}`, name: author, guest: true, createdAt: 0, modifiedAt: 0 } })],
     ...extra,
   });
@@ -50,7 +52,8 @@ async function expectFocus(locator: { element(): Element }): Promise<void> {
   await expect.poll(() => harness!.root().activeElement).toBe(locator.element());
 }
 
-const entries = (harness: Harness) => [...harness.root().querySelectorAll<HTMLElement>('.pm-list-item')].map((item) => item.getAttribute('aria-label')!.split(':')[0]);
+const entries = (harness: Harness) =>
+  [...harness.root().querySelectorAll<HTMLElement>('.pm-list-item')].map((item) => item.getAttribute('aria-label')!.split(':')[0]);
 
 describe('comment list', () => {
   it('has a title, filters open / resolved / all with counts, and remembers the filter', async () => {

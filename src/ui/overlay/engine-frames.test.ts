@@ -4,12 +4,12 @@ import { centreOf, frames, isDrawn } from './testing';
 
 const kit = useEngineTest();
 
-
 const $ = (selector: string) => document.querySelector(selector)!;
 
 describe('pins out of sight', () => {
   it('keeps off-screen pins reachable: a scroll of the layer becomes a scroll of the page', async () => {
-    kit.fixture.innerHTML = '<div style="height:1500px"></div><div id="below" style="width:200px;height:40px;background:#eee"></div><div style="height:1500px"></div>';
+    kit.fixture.innerHTML =
+      '<div style="height:1500px"></div><div id="below" style="width:200px;height:40px;background:#eee"></div><div style="height:1500px"></div>';
     const pin = kit.rig.pin('below', '#below');
     await frames();
     expect(isDrawn(pin)).toBe(false);
@@ -72,7 +72,10 @@ describe('overlay engine frames', () => {
 
   /** Reads that come after a write of the same frame (0 = every frame read everything first). */
   const readsAfterWrites = (log: string[]) =>
-    perFrame(log).reduce((sum, frame) => sum + frame.filter((entry, i) => entry === 'read' && frame.slice(0, i).includes('write')).length, 0);
+    perFrame(log).reduce(
+      (sum, frame) => sum + frame.filter((entry, i) => entry === 'read' && frame.slice(0, i).includes('write')).length,
+      0,
+    );
 
   /** The log cut at frame boundaries, keeping only frames that read or wrote. */
   const perFrame = (log: string[]): string[][] => {
@@ -96,7 +99,9 @@ describe('overlay engine frames', () => {
   const readsPerFrame = (log: string[]) => perFrame(log).map((frame) => frame.filter((entry) => entry === 'read').length);
 
   it('does one layout read pass per frame: every read before every write, one rect read per pin', async () => {
-    kit.fixture.innerHTML = Array.from({ length: 30 }, (_, i) => `<p id="p${i}" style="margin:0 0 0 ${i * 5}px;height:20px">Row ${i}</p>`).join('') + '<div style="height:2000px"></div>';
+    kit.fixture.innerHTML =
+      Array.from({ length: 30 }, (_, i) => `<p id="p${i}" style="margin:0 0 0 ${i * 5}px;height:20px">Row ${i}</p>`).join('') +
+      '<div style="height:2000px"></div>';
     const pins = Array.from({ length: 30 }, (_, i) => kit.rig.pin(`k${i}`, `#p${i}`, { x: 10, y: 50 }));
     await settle();
     const framesBefore = kit.rig.engine.stats.frames;

@@ -4,7 +4,6 @@ import { frames, isDrawn } from './testing';
 
 const kit = useEngineTest();
 
-
 const $ = (selector: string) => document.querySelector(selector)!;
 
 describe('overlay engine placement', () => {
@@ -109,7 +108,11 @@ describe('overlay engine placement', () => {
     await frames();
     expect(isDrawn(pin)).toBe(true);
     const box = $('#box') as HTMLElement;
-    for (const [property, value] of [['display', 'none'], ['visibility', 'hidden'], ['height', '0px']] as const) {
+    for (const [property, value] of [
+      ['display', 'none'],
+      ['visibility', 'hidden'],
+      ['height', '0px'],
+    ] as const) {
       const before = box.style[property];
       box.style[property] = value;
       await frames();

@@ -16,7 +16,19 @@ import { ListenerCollection } from '../../util/listener-collection';
 import type { Point } from '../positions';
 import type { Box } from './clip';
 import { PageZoom } from './page-zoom';
-import { drawPin, measurePin, newRecord, resolveRecord, sameStatus, signatureOf, snap, spreadPins, statusOf, type OverlayStatus, type PinRecord } from './pins';
+import {
+  drawPin,
+  measurePin,
+  newRecord,
+  resolveRecord,
+  sameStatus,
+  signatureOf,
+  snap,
+  spreadPins,
+  statusOf,
+  type OverlayStatus,
+  type PinRecord,
+} from './pins';
 import { ResolveQueue } from './reanchor';
 import { RetryTimer } from './retry-timer';
 import { SizeWatch } from './size-watch';
@@ -38,26 +50,26 @@ const STYLE = 4;
 export class OverlayEngine {
   declare readonly status: ReadonlySignal<OverlayStatus>;
   declare readonly stats: FrameStats;
-  private declare statusSignal: Signal<OverlayStatus>;
-  private declare options: OverlayOptions;
-  private declare listeners: ListenerCollection;
-  private declare pins: Map<string, PinRecord>;
-  private declare elements: Map<string, HTMLElement>;
-  private declare overrides: Map<string, Point>;
-  private declare tasks: Set<FrameTask>;
-  private declare queue: ResolveQueue;
-  private declare sizes: SizeWatch;
-  private declare layer: HTMLElement | null;
-  private declare container: HTMLElement | null;
-  private declare pending: number;
-  private declare queued: boolean;
-  private declare layerOrigin: { left: number; top: number };
-  private declare zoom: PageZoom;
-  private declare animateUntil: number;
-  private declare retry: RetryTimer;
-  private declare releaseLayer: (() => void) | null;
+  declare private statusSignal: Signal<OverlayStatus>;
+  declare private options: OverlayOptions;
+  declare private listeners: ListenerCollection;
+  declare private pins: Map<string, PinRecord>;
+  declare private elements: Map<string, HTMLElement>;
+  declare private overrides: Map<string, Point>;
+  declare private tasks: Set<FrameTask>;
+  declare private queue: ResolveQueue;
+  declare private sizes: SizeWatch;
+  declare private layer: HTMLElement | null;
+  declare private container: HTMLElement | null;
+  declare private pending: number;
+  declare private queued: boolean;
+  declare private layerOrigin: { left: number; top: number };
+  declare private zoom: PageZoom;
+  declare private animateUntil: number;
+  declare private retry: RetryTimer;
+  declare private releaseLayer: (() => void) | null;
   /** Where a pin is drawn in overlay coordinates (for popovers); off-screen and clipped points too: they clamp. */
-  private declare layerPointOf: (key: string) => Point | undefined;
+  declare private layerPointOf: (key: string) => Point | undefined;
 
   constructor(options: OverlayOptions) {
     this.options = options;
@@ -248,7 +260,13 @@ export class OverlayEngine {
     if (listChanged) this.publishStatus();
 
     const { stats } = this;
-    Object.assign(stats, { frames: stats.frames + 1, lastFrameMs: performance.now() - started, lastPins: this.pins.size, lastFull: full, lastResolved: resolved });
+    Object.assign(stats, {
+      frames: stats.frames + 1,
+      lastFrameMs: performance.now() - started,
+      lastPins: this.pins.size,
+      lastFull: full,
+      lastResolved: resolved,
+    });
     if (this.queue.size > 0 || performance.now() < this.animateUntil) this.schedule('layout');
     this.retry.arm(this.queue.nextRetryAt());
   }

@@ -6,7 +6,7 @@
 export class PageZoom {
   /** The zoom read in the last full frame (viewport px per px of ours). */
   declare current: number;
-  private declare applied: number;
+  declare private applied: number;
 
   constructor() {
     this.current = 1;

@@ -138,7 +138,11 @@ export function measurePin(pin: PinRecord, override: Point | undefined, context:
  * Spreads this frame's pins that are on the page (shown or off-screen; not clipped, not dragged or
  * moved by keys: those follow the pointer) so none covers another, in the engine's target order.
  */
-export function spreadPins(pins: Iterable<PinRecord>, overrides: ReadonlyMap<string, Point>, viewport: { width: number; height: number }): void {
+export function spreadPins(
+  pins: Iterable<PinRecord>,
+  overrides: ReadonlyMap<string, Point>,
+  viewport: { width: number; height: number },
+): void {
   const placed: PinRecord[] = [];
   const points: Point[] = [];
   for (const pin of pins) {

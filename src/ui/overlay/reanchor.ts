@@ -16,8 +16,8 @@ export interface RetryState {
 }
 
 export class ResolveQueue {
-  private declare pending: Set<string>;
-  private declare retries: Map<string, number>;
+  declare private pending: Set<string>;
+  declare private retries: Map<string, number>;
 
   constructor() {
     this.pending = new Set();

@@ -6,10 +6,10 @@
 import type { ListenerCollection } from '../../util/listener-collection';
 
 export class RetryTimer {
-  private declare at: number;
-  private declare cancel: (() => void) | null;
-  private declare listeners: ListenerCollection;
-  private declare wake: () => void;
+  declare private at: number;
+  declare private cancel: (() => void) | null;
+  declare private listeners: ListenerCollection;
+  declare private wake: () => void;
 
   constructor(listeners: ListenerCollection, wake: () => void) {
     this.listeners = listeners;
@@ -25,10 +25,13 @@ export class RetryTimer {
     this.cancel = null;
     this.at = at;
     if (at === Infinity) return;
-    this.cancel = this.listeners.setTimeout(() => {
-      this.at = Infinity;
-      this.cancel = null;
-      this.wake();
-    }, Math.max(0, at - performance.now()));
+    this.cancel = this.listeners.setTimeout(
+      () => {
+        this.at = Infinity;
+        this.cancel = null;
+        this.wake();
+      },
+      Math.max(0, at - performance.now()),
+    );
   }
 }

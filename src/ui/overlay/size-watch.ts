@@ -12,9 +12,9 @@
 import type { PinRecord } from './pins';
 
 export class SizeWatch {
-  private declare observer: ResizeObserver;
-  private declare watchers: Map<Element, Set<PinRecord>>;
-  private declare limit: number;
+  declare private observer: ResizeObserver;
+  declare private watchers: Map<Element, Set<PinRecord>>;
+  declare private limit: number;
 
   constructor(onResize: () => void, limit: number) {
     this.watchers = new Map();

@@ -86,7 +86,11 @@ describe('spreadPoints', () => {
   });
 
   it('ignores non-finite points and survives hundreds of pins on one spot', () => {
-    const drawn = spreadPoints([{ x: Number.NaN, y: 1 }, { x: 5, y: 5 }, { x: 5, y: 5 }]);
+    const drawn = spreadPoints([
+      { x: Number.NaN, y: 1 },
+      { x: 5, y: 5 },
+      { x: 5, y: 5 },
+    ]);
     expect(drawn[0]!.x).toBeNaN();
     expect(drawn[2]).toEqual({ x: 35, y: 5 });
     const crowd = spreadPoints(Array.from({ length: 300 }, () => ({ x: 500, y: 500 })));

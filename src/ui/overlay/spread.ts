@@ -94,10 +94,10 @@ export function spreadPoints(points: readonly Point[], bounds?: SpreadBounds): P
  * the 3×3 cells around the point's cell. Chains in typed arrays, so a frame allocates one Map.
  */
 class PlacedGrid {
-  private declare heads: Map<number, number>;
-  private declare next: Int32Array;
-  private declare xs: Float64Array;
-  private declare ys: Float64Array;
+  declare private heads: Map<number, number>;
+  declare private next: Int32Array;
+  declare private xs: Float64Array;
+  declare private ys: Float64Array;
 
   constructor(capacity: number) {
     this.heads = new Map();

@@ -51,7 +51,8 @@ export function mountEngine(): EngineRig {
     pin(key, selector, at) {
       const element = document.createElement('div');
       element.className = 'pm-pin';
-      element.style.cssText = 'position:absolute;top:0;left:0;width:20px;height:20px;translate:-50% -50%;border-radius:50%;background:#4f46e5;visibility:hidden';
+      element.style.cssText =
+        'position:absolute;top:0;left:0;width:20px;height:20px;translate:-50% -50%;border-radius:50%;background:#4f46e5;visibility:hidden';
       layer.append(element);
       targets.set(key, anchorFor(selector, at));
       engine.setTargets([...targets].map(([k, anchor]) => ({ key: k, anchor })));
@@ -89,4 +90,3 @@ export function isDrawn(pin: HTMLElement): boolean {
   const { x, y } = centreOf(pin);
   return getComputedStyle(pin).visibility === 'visible' && x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
 }
-

@@ -16,10 +16,18 @@ export function withExchange(service: FakeService, control: { refuse?: boolean; 
       if (control.refuse) return json({ error: { code: 'invalid_token', message: 'Bad customer token' } }, 401);
       const user = token.replace(/^tok-/, '');
       const expiresAt = new Date(Date.now() + 3600_000).toISOString();
-      return json({ data: { exchangeToken: `pmx_${user}`, expiresAt, workspaceId: 'w', userId: user, name: `User ${user}`, markupRole: {} } });
+      return json({
+        data: { exchangeToken: `pmx_${user}`, expiresAt, workspaceId: 'w', userId: user, name: `User ${user}`, markupRole: {} },
+      });
     }
     if (control.blockPosts && url.endsWith('/threads') && init?.method === 'POST') {
-      service.requests.push({ method: 'POST', path: '/threads', query: new URLSearchParams(), headers: (init.headers ?? {}) as Record<string, string>, body: null });
+      service.requests.push({
+        method: 'POST',
+        path: '/threads',
+        query: new URLSearchParams(),
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: null,
+      });
       return json({ error: { code: 'unavailable', message: 'Try later' } }, 503);
     }
     return real(input, init);
@@ -30,4 +38,3 @@ export function withExchange(service: FakeService, control: { refuse?: boolean; 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
-

@@ -2,7 +2,14 @@
  * Test-only: an in-memory stand-in for the service behind a stubbed `fetch`, for component tests
  * of the widget in isolation (the real server is exercised by the lead's e2e tests).
  */
-import type { CreateThreadRequest, MarkupResponse, MessageResponse, MovePinRequest, ThreadResponse, WebpageMarkupResponse } from '../../api/wire';
+import type {
+  CreateThreadRequest,
+  MarkupResponse,
+  MessageResponse,
+  MovePinRequest,
+  ThreadResponse,
+  WebpageMarkupResponse,
+} from '../../api/wire';
 
 export interface RecordedRequest {
   method: string;
@@ -177,7 +184,15 @@ function route(service: FakeService, method: string, path: string, body: any): R
       return new Response(null, { status: 204 });
     }
     const old = thread?.messages.find((m) => m.id === id);
-    const changed = { ...(old ?? makeMessage('?', '')), id, messageJson: body.message, message: body.content, content: body.content, mentionIds: body.mentionIds, modifiedAt: Date.now() };
+    const changed = {
+      ...(old ?? makeMessage('?', '')),
+      id,
+      messageJson: body.message,
+      message: body.content,
+      content: body.content,
+      mentionIds: body.mentionIds,
+      modifiedAt: Date.now(),
+    };
     if (thread) thread.messages = thread.messages.map((m) => (m.id === id ? changed : m));
     return json({ data: changed });
   }
@@ -195,11 +210,21 @@ function route(service: FakeService, method: string, path: string, body: any): R
     const thread = service.threads.find((t) => t.id === decodeURIComponent(match![1]!));
     if (!thread) return json({ error: { code: 'not_found', message: 'No such thread' } }, 404);
     const request = body as MovePinRequest;
-    thread.elements = request.elements.map((e, i) => ({ id: `el-${i}`, threadId: thread.id, path: e.elementPath, offsetXPercentage: e.offsetXPercentage, offsetYPercentage: e.offsetYPercentage, createdAt: 0, modifiedAt: 0 }));
+    thread.elements = request.elements.map((e, i) => ({
+      id: `el-${i}`,
+      threadId: thread.id,
+      path: e.elementPath,
+      offsetXPercentage: e.offsetXPercentage,
+      offsetYPercentage: e.offsetYPercentage,
+      createdAt: 0,
+      modifiedAt: 0,
+    }));
     thread.offsetXPercentage = request.viewportXPercentage;
     thread.offsetYPercentage = request.viewportYPercentage;
     const { id, number, resolved, canonicalUrl, viewModeId } = thread;
-    return json({ data: { id, userId: 'u1', projectId: 'm1', number, resolved, proxyHostId: null, urlPath: '/', canonicalUrl, viewModeId } });
+    return json({
+      data: { id, userId: 'u1', projectId: 'm1', number, resolved, proxyHostId: null, urlPath: '/', canonicalUrl, viewModeId },
+    });
   }
   if ((match = path.match(/^\/threads\/([^/]+)$/)) && method === 'DELETE') {
     service.threads = service.threads.filter((t) => t.id !== decodeURIComponent(match![1]!));

@@ -14,7 +14,11 @@ export function SendStatus({ localId }: { localId: string }) {
   return (
     <div class={`pm-send${failed ? ' pm-send--failed' : ''}`} role="status">
       <span class={failed ? 'pm-error' : 'pm-muted'}>
-        {failed ? strings.send.failed(send.error ? describeError(send.error) : '') : send.error ? strings.send.retrying : strings.send.sending}
+        {failed
+          ? strings.send.failed(send.error ? describeError(send.error) : '')
+          : send.error
+            ? strings.send.retrying
+            : strings.send.sending}
       </span>
       {failed && (
         <span class="pm-send-actions">

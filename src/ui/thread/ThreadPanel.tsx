@@ -61,7 +61,13 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
       <div class="pm-thread-header">
         <h2 class="pm-title">{unsent ? strings.send.title : strings.thread.title(thread.number)}</h2>
         {resolved && <span class="pm-badge">{strings.thread.resolvedBadge}</span>}
-        <button ref={closeButton} type="button" class="pm-icon-button" aria-label={strings.thread.close} onClick={() => actions.closeThread()}>
+        <button
+          ref={closeButton}
+          type="button"
+          class="pm-icon-button"
+          aria-label={strings.thread.close}
+          onClick={() => actions.closeThread()}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>
@@ -102,16 +108,16 @@ export function ThreadPanel({ thread }: { thread: ThreadResponse }) {
           <AttachmentChips composerKey={thread.id} />
           <div class="pm-reply-actions">
             <AttachButton onFiles={attach} disabled={busy !== null} />
-          <button
-            type="button"
-            class="pm-button pm-button--primary"
-            disabled={busy !== null}
-            aria-busy={busy === 'reply' ? 'true' : undefined}
-            onClick={() => void actions.reply(thread.id)}
-          >
-            {busy === 'reply' && <span class="pm-spinner" aria-hidden="true" />}
-            {strings.thread.sendReply}
-          </button>
+            <button
+              type="button"
+              class="pm-button pm-button--primary"
+              disabled={busy !== null}
+              aria-busy={busy === 'reply' ? 'true' : undefined}
+              onClick={() => void actions.reply(thread.id)}
+            >
+              {busy === 'reply' && <span class="pm-spinner" aria-hidden="true" />}
+              {strings.thread.sendReply}
+            </button>
           </div>
         </div>
       )}

@@ -110,7 +110,9 @@ describe('thread messages', () => {
 
   it('a refused delete puts the message back in its place and explains', async () => {
     const reply = makeMessage('thread-1', 'Second');
-    const service = createFakeService({ threads: [threadWith([makeMessage('thread-1', 'First'), reply, makeMessage('thread-1', 'Third')])] });
+    const service = createFakeService({
+      threads: [threadWith([makeMessage('thread-1', 'First'), reply, makeMessage('thread-1', 'Third')])],
+    });
     const panel = await openThread(service);
     service.failNext('DELETE', `/messages/${reply.id}`, 403, 'forbidden', 'Not yours');
     await panel.getByRole('listitem').filter({ hasText: 'Second' }).getByRole('button', { name: 'Delete' }).click();
