@@ -29,6 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new Error(
           `Another Pinmark server (pid ${owner}) is using ${path.resolve(dataDir)}. Stop it, or set DATA_DIR to another directory.`,
+          { cause: error },
         );
       }
       rmSync(file, { force: true });

@@ -14,6 +14,7 @@ const filename = z
   .trim()
   .min(1, 'required')
   .max(255, 'at most 255 characters')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters');
 const contentType = z
   .string()

@@ -194,7 +194,6 @@ export class LocalObjectStore implements ObjectStore {
         await handle.close();
       }
     };
-    const store = this;
     return {
       get size() {
         return size;
@@ -205,9 +204,10 @@ export class LocalObjectStore implements ObjectStore {
         let offset = 0;
         while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
       },
-      async commit(key, contentType, metadata) {
+      // An arrow function: `this` stays the store, not the returned writer.
+      commit: async (key, contentType, metadata) => {
         await close();
-        const metaFile = store.metaPath(key);
+        const metaFile = this.metaPath(key);
         const dir = path.dirname(metaFile);
         const file = `${path.basename(metaFile, '.json')}.${id}`;
         const object: StoredObject = {
@@ -215,11 +215,11 @@ export class LocalObjectStore implements ObjectStore {
           size,
           etag: md5.digest('hex'),
           contentType,
-          lastModified: store.options.clock.now(),
+          lastModified: this.options.clock.now(),
           metadata,
           file,
         };
-        const previous = await store.stat(key);
+        const previous = await this.stat(key);
         await mkdir(dir, { recursive: true });
         await rename(tmpFile, path.join(dir, file));
         const metaTmp = `${tmpFile}.json`;

@@ -136,7 +136,7 @@ export async function createTestServer(overrides: TestServerOverrides = {}) {
       options.address ? socketEnv(options.address) : undefined,
     );
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

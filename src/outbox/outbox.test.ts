@@ -71,7 +71,7 @@ describe('persistence', () => {
     before.destroy();
 
     const server = fakeServer();
-    const after = tab(db, { send: server.send });
+    tab(db, { send: server.send });
     await vi.waitFor(() => expect(server.processed.size).toBe(1));
     expect(server.attempts).toEqual([{ id: item.id, key: item.idempotencyKey, attempt: 2 }]);
   });

@@ -85,7 +85,10 @@ function recorderFor(core: DiagnosticsCore, win: Window, options: DiagnosticsOpt
   let droppedFetches = 0;
   const fetchWatch = watchFailedFetches(win, (failure) => {
     if (ignored(failure.url)) return;
-    if (fetches.push(failure) > RING_SIZE) (fetches.shift(), droppedFetches++);
+    if (fetches.push(failure) > RING_SIZE) {
+      fetches.shift();
+      droppedFetches++;
+    }
   });
   const timing = watchResourceFailures(win, ignored);
 

@@ -60,7 +60,10 @@ export function watchResourceFailures(win: Window, ignore: (url: string) => bool
           durationMs: Math.round(entry.duration),
           time: Math.round(performance.timeOrigin + entry.startTime),
         });
-        if (failures.length > RING_SIZE) (failures.shift(), dropped++);
+        if (failures.length > RING_SIZE) {
+          failures.shift();
+          dropped++;
+        }
       }
     } catch {
       /* an exotic entry: skip the rest of this batch rather than disturb the page */

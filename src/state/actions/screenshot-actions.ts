@@ -12,7 +12,7 @@ import { toWidgetError, widgetError } from '../model/errors';
 import { screenshotting } from './lazy-parts';
 import type { Sending } from '../services/sending';
 import type { ScreenshotConfig } from '../model/config';
-import type { ScreenshotDraft, WidgetError } from '../model/shapes';
+import type { WidgetError } from '../model/shapes';
 import type { Store } from '../model/store';
 import type { ScreenshotUpload } from '../services/uploads';
 

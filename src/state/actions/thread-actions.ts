@@ -4,13 +4,10 @@
  * the thread panel. Writing in a thread
  * (replies, edits) is message-actions.ts, in the reviewing chunk.
  */
-import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { ListenerCollection } from '../../util/listener-collection';
-import type { EmitFn } from '../model/events';
 import type { Sending } from '../services/sending';
 import type { ActionDeps } from './deps';
-import { updateThread, type Store, type ThreadTask, type WidgetError } from '../model/store';
+import { updateThread, type ThreadTask } from '../model/store';
 
 /** What every group of actions works with (deps.ts). */
 export type ThreadActionDeps = ActionDeps;

@@ -189,9 +189,15 @@ export function RichTextEditor(props: RichTextEditorProps) {
         stop();
         setLink(null);
       } else if (mod && event.key === 'Enter') {
-        if (latest.current.onSubmit) (stop(), latest.current.onSubmit());
+        if (latest.current.onSubmit) {
+          stop();
+          latest.current.onSubmit();
+        }
       } else if (event.key === 'Escape') {
-        if (latest.current.onCancel) (stop(), latest.current.onCancel());
+        if (latest.current.onCancel) {
+          stop();
+          latest.current.onCancel();
+        }
       } else if (mod && !event.altKey && !event.shiftKey && (event.key.toLowerCase() === 'k' || event.code === 'KeyK')) {
         event.preventDefault();
         openLink();

@@ -133,7 +133,9 @@ export function createEditor(root: HTMLElement, initial: Delta | undefined, even
 
   const undo = (redo?: boolean) => {
     const snapshot = (redo ? redos : undos).pop();
-    if (snapshot) ((redo ? undos : redos).push(state), apply(snapshot));
+    if (!snapshot) return;
+    (redo ? undos : redos).push(state);
+    apply(snapshot);
   };
 
   const toggle = (format: m.InlineFormat) => {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { Delta } from '../../api/wire';
 import { mod, mountRichText, settle, type EditorRig, finishRig, text } from './testing';
 
 let rig: EditorRig | null = null;

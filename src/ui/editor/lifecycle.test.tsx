@@ -1,7 +1,6 @@
 import { h, render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { Delta } from '../../api/wire';
 import { Widget, type WidgetContext } from '../hooks';
 import css from './editor.css?inline';
 import { RichTextEditor } from './RichTextEditor';
