@@ -51,7 +51,7 @@ export async function harnessPage(): Promise<{ page: Page; close(): Promise<void
 export async function runSurvival(pinsPerClass: number, only?: MutationName[]): Promise<SurvivalCounts[]> {
   const { page, close } = await harnessPage();
   try {
-    const mutations = (only ?? ((await page.evaluate('PinmarkBench.mutationNames')) as MutationName[]));
+    const mutations = only ?? ((await page.evaluate('PinmarkBench.mutationNames')) as MutationName[]);
     const results: SurvivalCounts[] = [];
     for (const [m, mutation] of mutations.entries()) {
       const specs = Array.from({ length: pinsPerClass }, (_, i) => [i, 7919 * (i + 1) + 104729 * m, mutation] as const);
@@ -88,16 +88,49 @@ export async function measure(): Promise<BenchSection> {
   const wrongAll = (100 * sum('wrong')) / total;
 
   const rows: BenchRow[] = [
-    { what: `same element, all changes (${total} pins)`, measured: pct(sum('same'), total), budget: `≥ ${AIM.same} %`, ok: sameAll >= AIM.same },
+    {
+      what: `same element, all changes (${total} pins)`,
+      measured: pct(sum('same'), total),
+      budget: `≥ ${AIM.same} %`,
+      ok: sameAll >= AIM.same,
+    },
     { what: 'wrong element, all changes', measured: pct(sum('wrong'), total), budget: `< ${AIM.wrong} %`, ok: wrongAll < AIM.wrong },
-    { what: 'same element, no change', measured: pct(baseline.counts.same, baseline.total), budget: '100 %', ok: baseline.counts.same === baseline.total },
+    {
+      what: 'same element, no change',
+      measured: pct(baseline.counts.same, baseline.total),
+      budget: '100 %',
+      ok: baseline.counts.same === baseline.total,
+    },
   ];
-  const worstWrong = counted.reduce((worst, r) => ((100 * r.counts.wrong) / r.total > (100 * worst.counts.wrong) / worst.total ? r : worst), counted[0]!);
-  rows.push({ what: `wrong element, worst change (${worstWrong.mutation})`, measured: pct(worstWrong.counts.wrong, worstWrong.total), budget: `< ${AIM.wrong} %`, ok: (100 * worstWrong.counts.wrong) / worstWrong.total < AIM.wrong });
-  if (removed) rows.push({ what: 'pinned element removed: wrong', measured: pct(removed.counts.wrong, removed.total), budget: `< ${AIM.wrong} %`, ok: (100 * removed.counts.wrong) / removed.total < AIM.wrong });
+  const worstWrong = counted.reduce(
+    (worst, r) => ((100 * r.counts.wrong) / r.total > (100 * worst.counts.wrong) / worst.total ? r : worst),
+    counted[0]!,
+  );
+  rows.push({
+    what: `wrong element, worst change (${worstWrong.mutation})`,
+    measured: pct(worstWrong.counts.wrong, worstWrong.total),
+    budget: `< ${AIM.wrong} %`,
+    ok: (100 * worstWrong.counts.wrong) / worstWrong.total < AIM.wrong,
+  });
+  if (removed)
+    rows.push({
+      what: 'pinned element removed: wrong',
+      measured: pct(removed.counts.wrong, removed.total),
+      budget: `< ${AIM.wrong} %`,
+      ok: (100 * removed.counts.wrong) / removed.total < AIM.wrong,
+    });
 
   const table = markdownTable(
-    ['Change', 'Pins', 'Same element', 'Not placed (approximate + orphaned)', 'Approximate', 'Orphaned', 'Wrong', 'Same / wrong, selectors only'],
+    [
+      'Change',
+      'Pins',
+      'Same element',
+      'Not placed (approximate + orphaned)',
+      'Approximate',
+      'Orphaned',
+      'Wrong',
+      'Same / wrong, selectors only',
+    ],
     results.map((r) => [
       r.mutation,
       String(r.total),
@@ -109,7 +142,12 @@ export async function measure(): Promise<BenchSection> {
   );
   const plainSame = counted.reduce((s, r) => s + r.plain.same, 0);
   const plainWrong = counted.reduce((s, r) => s + r.plain.wrong, 0);
-  rows.push({ what: 'same / wrong, all changes, selectors only (no content marks)', measured: `${pct(plainSame, total)} / ${pct(plainWrong, total)}`, budget: '—', ok: null });
+  rows.push({
+    what: 'same / wrong, all changes, selectors only (no content marks)',
+    measured: `${pct(plainSame, total)} / ${pct(plainWrong, total)}`,
+    budget: '—',
+    ok: null,
+  });
   return { title: 'Pin survival', rows, detail: `${table}\n\n${DEFINITIONS}\n\n${belowAim(results)}` };
 }
 
@@ -117,7 +155,10 @@ export async function measure(): Promise<BenchSection> {
 function belowAim(results: SurvivalCounts[]): string {
   const low = results.filter((r) => r.mutation !== REMOVED && (100 * r.counts.same) / r.total < AIM.same);
   if (!low.length) return 'Every change is at or above the aim.';
-  const why = low.map((r) => `*${r.mutation}* (${r.counts.same} of ${r.total}): ${WHY[r.mutation] ?? 'see the failures (bench/anchoring/harness.ts reports their paths).'}`);
+  const why = low.map(
+    (r) =>
+      `*${r.mutation}* (${r.counts.same} of ${r.total}): ${WHY[r.mutation] ?? 'see the failures (bench/anchoring/harness.ts reports their paths).'}`,
+  );
   return `**Below the aim.** ${COMMON_CAUSE}\n\n${why.map((w) => `- ${w}`).join('\n')}`;
 }
 
@@ -144,21 +185,20 @@ const WHY: Partial<Record<MutationName, string>> = {
     'and a look-alike re-sorted into its place would read the same. (Issue 14, third round: one count running past the ' +
     'end while the other names an element holding the pinned text unedited is now exact.)',
   'wrapper inserted':
-    'a wrapper around all of an item\'s children turns the forward and backward counts into paths of different depth; ' +
-    'items told apart only by a shared text are then placed on their list. Its one *wrong* pin: a wrapper around a ' +
-    '"Reply" inside the wrapper\'s place, named by the paths alone while the pinned element sits inside a sibling.',
+    "a wrapper around all of an item's children turns the forward and backward counts into paths of different depth; " +
+    "items told apart only by a shared text are then placed on their list. (Fourth round: the pinned element's " +
+    'signature — tag, class count, class names — tells a wrapper from the element it wraps, and marks read at an ' +
+    "ancestor's level are read past a wrapper the chain did not have when pinned: src/anchor/twin.ts.)",
   'text edited':
     'a short text (under four words: a cell, a date, a status, a price) edited where its neighbours are shared by other ' +
     'items ("✓ | —", "€80.00 | Shipped") or were edited too: an edit in place and a look-alike swapped into its place ' +
     'read the same, and the marks hold word samples, not the words, so one edited word of two cannot be recognised. ' +
-    '(Third round: neighbours read at a cell\'s or post\'s level that only its own siblings share, and neighbours edited ' +
-    'together with an inline element but clearly closer than any other element\'s, now place it.)',
+    "(Third round: neighbours read at a cell's or post's level that only its own siblings share, and neighbours edited " +
+    "together with an inline element but clearly closer than any other element's, now place it.)",
   'all of these combined':
     'the element is moved, edited, wrapped and surrounded by new and removed siblings at once; a short or shared text ' +
-    'edited at a new place leaves nothing to recognise, so it is approximate. Its *wrong* pins (3 of 700, from 5): two ' +
-    'where a re-sort swapped the pinned item with a look-alike (same neighbours, both counts on the newcomer) while the ' +
-    'pinned item\'s own text was edited — an edit in place reads exactly so, and text-edited pins rely on it — and one ' +
-    'wrapper without a class around a nameless price cell, which no stored path tells from the cell. (Third round: an ' +
-    'edited own text recognised by likeness only when no other element of its kind reads nearly as alike — "…@example.com" ' +
-    'cells, "www.example.org › docs › …" lines.)',
+    'edited at a new place leaves nothing to recognise, so it is approximate. (Fourth round: its wrong pins — a re-sort ' +
+    'swapping the pinned item with a look-alike while its text was edited, a bare wrapper around a price cell — are ' +
+    'gone: the pinned text found clearly more alike elsewhere unplaces the look-alike, and the signature tells the ' +
+    'wrapper from the cell.)',
 };

@@ -15,8 +15,10 @@ import { contentCandidates, sameContent, shapeMatches } from './content-match';
 import { MAX_CONTENT_LEVEL, contentOf, marksIn, neighboursOf, withMarks, type ContentMark } from './fingerprint';
 import { keyedPath } from './keyed';
 import { isPositionFree } from './path-kind';
+import { stableClassesOf } from './policy';
 import { finderPath } from './selector';
 import { structuralPaths } from './structural';
+import { signatureClause } from './twin';
 
 /** The server accepts 1–10 elements of at most 2000 characters; fewer, shorter paths locate faster. */
 export const MAX_CANDIDATES = 4;
@@ -35,14 +37,19 @@ export function candidatePaths(target: Element, budget: WorkBudget): string[] {
   const structural = structuralPaths(target, budget);
   // Marks add ~45 characters each; a path they would push over the limit goes without them.
   const fit = (marked: string | null, plain: string) => (marked && marked.length <= MAX_PATH_LENGTH ? marked : plain);
-  const forward = fit(attempt(() => withContentMark(target, structural.forward, structural.backward, budget)), structural.forward);
+  const forward = fit(
+    attempt(() => withContentMark(target, structural.forward, structural.backward, budget)),
+    structural.forward,
+  );
   const backward = fit(withContextMarks(target, structural.backward, marksIn(forward)[0]?.level ?? -1), structural.backward);
   const hooks = attempt(() => finderPath(target, 'hooks', budget, HOOK_MS));
   const keyed = hooks && isPositionFree(hooks) ? null : attempt(() => keyedPath(target, budget));
   const classes = attempt(() => finderPath(target, 'classes', budget, CLASS_MS));
   // finder's paths that count siblings are left out: they are unique by accident (`div:nth-of-type(8)`
   // is the only 8th div on the page today) and fail together with the forward chain, adding no vote.
-  const named = unique([hooks, keyed, classes]).filter(isPositionFree).slice(0, MAX_CANDIDATES - 2);
+  const named = unique([hooks, keyed, classes])
+    .filter(isPositionFree)
+    .slice(0, MAX_CANDIDATES - 2);
   // A keyed path with positions inside its item still survives the item's list being re-sorted.
   const local = keyed && !isPositionFree(keyed) && named.length < MAX_CANDIDATES - 2 ? [keyed] : [];
   const paths = unique([...named, ...local, forward, backward]);
@@ -88,7 +95,7 @@ function withContextMarks(target: Element, backward: string, markedLevel: number
     marks.push({ kind: 'n', level, ...content });
     break;
   }
-  return withMarks(backward, marks);
+  return withMarks(backward, marks) + signatureClause(target, stableClassesOf(target));
 }
 
 function tail(path: string): string {
@@ -106,12 +113,19 @@ export function parentPaths(target: Element, budget: WorkBudget): { path: string
   const parents: { path: string; depth: number }[] = [];
   const structural = structuralPaths(target, budget);
   let depth = 1;
-  for (let parent = target.parentElement; parent && depth <= MAX_PARENTS && !isDocumentLevel(parent); parent = parent.parentElement, depth++) {
+  for (
+    let parent = target.parentElement;
+    parent && depth <= MAX_PARENTS && !isDocumentLevel(parent);
+    parent = parent.parentElement, depth++
+  ) {
     const free = attempt(() => finderPath(parent!, 'all', budget, PARENT_MS, PARENT_CHECKS));
     // Above the chain's id anchor the chain knows no path; the ancestor's own chain needs no query
     // when the budget is spent, so a pin never loses its ancestors to a slow machine.
     const chained = structural.ancestor(depth);
-    const paths = free && isPositionFree(free) ? [free] : (chained.length ? chained : ownChain(parent, budget)).map((path) => withOwnText(parent!, path));
+    const paths =
+      free && isPositionFree(free)
+        ? [free]
+        : (chained.length ? chained : ownChain(parent, budget)).map((path) => withOwnText(parent!, path));
     for (const path of unique(paths)) parents.push({ path, depth });
   }
   return parents;

@@ -11,6 +11,7 @@
 import { shapeMatches } from './content-match';
 import { containment, markedContent, resemblance, type ContentMark } from './fingerprint';
 import { isRendered } from './query';
+import { levelPastWrapper, type Signature } from './twin';
 
 /** Texts with fewer distinct words are matched exactly or not at all: a likeness of two words is chance. */
 export const MIN_WORDS = 4;
@@ -32,7 +33,23 @@ export type Reading = 'same' | 'similar' | 'unsure' | 'other';
  * that differ only by their names share "$19.99 In stock Add to cart", which says nothing about
  * which card this is; with fewer than half the slots telling, only the exact text can say.
  */
-export function readMark(mark: ContentMark, e: Element, tellingOf?: () => readonly boolean[] | undefined): Reading {
+export function readMark(
+  mark: ContentMark,
+  e: Element,
+  tellingOf?: () => readonly boolean[] | undefined,
+  signature: Signature | null = null,
+): Reading {
+  const reading = readAt(mark, e, tellingOf);
+  if (reading === 'same' || reading === 'similar') return reading;
+  // A wrapper inserted on the element's branch puts what was marked at an ancestor's level (its
+  // row's text, its neighbours) one level higher: read it there too (twin.ts).
+  const past = levelPastWrapper(e, mark.level, signature);
+  if (past === null) return reading;
+  const unwrapped = readAt({ ...mark, level: past }, e, tellingOf);
+  return unwrapped === 'same' || unwrapped === 'similar' ? unwrapped : reading;
+}
+
+function readAt(mark: ContentMark, e: Element, tellingOf?: () => readonly boolean[] | undefined): Reading {
   const content = markedContent(e, mark);
   if (!content) return 'other';
   if (content.exact === mark.exact) return 'same';
@@ -59,6 +76,8 @@ export interface Marks {
   identifyingRivalled?: (e: Element) => boolean;
   /** The backward path, to look for the pinned text elsewhere among elements of its shape. */
   backwardPath?: string;
+  /** The pinned element's signature (twin.ts): the twins its chain had, to read marks past a wrapper inserted since. */
+  signature?: Signature | null;
 }
 
 /**
@@ -72,25 +91,64 @@ export interface Marks {
 export function mayDiffer(marks: Marks, e: Element, root: Document): boolean {
   const { identifying, neighbours } = marks;
   const own = ownMark(marks);
-  let byIdentity = identifying ? readMark(identifying, e, marks.identifyingSlots) : 'unsure';
+  const signature = marks.signature ?? null;
+  let byIdentity = identifying ? readMark(identifying, e, marks.identifyingSlots, signature) : 'unsure';
   // Edited text is recognised by likeness only with a clear lead: when others of its kind read as
   // alike ("…@example.com" cells, "www.example.org › docs › …" lines), likeness cannot say which one it is.
   if (byIdentity === 'similar' && marks.identifyingRivalled?.(e)) byIdentity = 'unsure';
   if (byIdentity === 'same' || byIdentity === 'similar') return ownMoved(marks, e, root);
-  const around = neighbours ? readMark(neighbours, e) : null;
-  // Rewritten where it stands: the very neighbours it had, and they are its alone.
-  if (around === 'same' && telling(neighbours!, e, marks.backwardPath, root)) return ownMoved(marks, e, root);
+  const around = neighbours ? readMark(neighbours, e, undefined, signature) : null;
+  // Rewritten where it stands: the very neighbours it had, and they are its alone — unless the
+  // pinned text, edited, now clearly stands elsewhere (a re-sort put another item here).
+  const moved = () => ownMoved(marks, e, root) || movedEdited(marks, e, root);
+  if (around === 'same' && telling(neighbours!, e, marks.backwardPath, root)) return moved();
   // Rewritten together with its neighbours (an inline element in a paragraph an editor rewrote):
   // they read as edited, and clearly more like the old ones than any other element's neighbours do.
-  if (around === 'similar' && clearlyClosest(neighbours!, e, marks.backwardPath, root)) return ownMoved(marks, e, root);
+  if (around === 'similar' && clearlyClosest(neighbours!, e, marks.backwardPath, root)) return moved();
   if (byIdentity === 'other') return true;
-  const ownReading = own ? readMark(own, e) : 'unsure';
-  const ownAlike = ownReading === 'same' || ownReading === 'similar';
+  const ownReading = own ? readMark(own, e, undefined, signature) : 'unsure';
+  const ownAlike = ownReading === 'same' || ownReading === 'similar' || (!!own && grown(own, e));
   // The own text sets the element apart only when no other element of its shape holds it too.
   const ownDistinct = () => !!own && (holdersOf(own, marks.backwardPath, root) ?? [e, e]).every((m) => m === e);
   if (around) return !((around === 'same' || around === 'similar') && ownAlike && ownDistinct());
   // No neighbours to ask (an only child): its own text decides.
   return !(ownAlike && ownDistinct());
+}
+
+/**
+ * Whether a short text (a label, a status, a price: too short to be recognised by likeness) reads
+ * with every sampled word kept and more added: "Invoiced" become "Invoiced — paid in March". An item
+ * re-sorted into its place would read its own text, not the pinned one grown.
+ */
+function grown(own: ContentMark, e: Element): boolean {
+  const content = markedContent(e, own);
+  if (!content || content.exact === own.exact || own.count < 1 || own.count >= MIN_WORDS) return false;
+  return content.count > own.count && containment(own, content) === 1;
+}
+
+/** Likeness that makes an element of the shape elsewhere the pinned one edited, and its lead over `e` and over every other. */
+const MOVED_LIKENESS = 0.6;
+const MOVED_LEAD = 0.15;
+
+/**
+ * Whether the pinned element's own text, edited, now stands clearly on one other element of its
+ * shape, far more like it than what `e` holds: re-sorted and edited at once, the pinned item left
+ * its place to a look-alike that has the same neighbours there. (ownMoved finds it unedited.)
+ */
+function movedEdited(marks: Marks, e: Element, root: Document): boolean {
+  const own = ownMark(marks);
+  const matches = own && marks.backwardPath ? shapeMatches(root, marks.backwardPath) : null;
+  if (!own || !matches) return false;
+  const likeness = (m: Element) => {
+    const content = markedContent(m, own);
+    return content ? Math.max(resemblance(own, content), containment(own, content)) : 0;
+  };
+  const here = likeness(e);
+  const [best = 0, next = 0] = matches
+    .filter((m) => !m.contains(e) && !e.contains(m) && isRendered(m))
+    .map(likeness)
+    .sort((a, b) => b - a);
+  return best >= MOVED_LIKENESS && best - here >= MOVED_LEAD && best - next >= MOVED_LEAD;
 }
 
 /**

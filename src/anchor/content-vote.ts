@@ -12,6 +12,7 @@ import { MIN_WORDS, mayDiffer, ownIntact, ownMoved, readMark, type Marks } from 
 import { containment, informativeSlots, markedContent, marksIn, resemblance, type Content, type ContentMark } from './fingerprint';
 import { pathKind, type PathKind } from './path-kind';
 import { isRendered } from './query';
+import { signatureIn } from './twin';
 import type { PinElement } from './types';
 
 export interface Verdict {
@@ -65,13 +66,20 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   const candidatesOf = () => {
     if (found !== undefined) return found;
     const matches = forward && mark ? shapeMatches(root, forward.elementPath)?.filter(isRendered) : null;
-    return (found = matches && mark ? contentCandidates(matches, [forward!.elementPath, ...(backward ? [backward.elementPath] : [])], mark.level) : null);
+    return (found =
+      matches && mark ? contentCandidates(matches, [forward!.elementPath, ...(backward ? [backward.elementPath] : [])], mark.level) : null);
   };
   let slots: boolean[] | null | undefined;
   const telling = () => {
     if (slots === undefined) {
       const candidates = candidatesOf();
-      slots = candidates && mark ? informativeSlots(mark, candidates.flatMap((c) => (c.content ? [c.content] : []))) : null;
+      slots =
+        candidates && mark
+          ? informativeSlots(
+              mark,
+              candidates.flatMap((c) => (c.content ? [c.content] : [])),
+            )
+          : null;
     }
     return slots ?? undefined;
   };
@@ -83,7 +91,13 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
     const useful = telling();
     const likeness = (c: Content | null) => (c ? Math.max(resemblance(mark, c, useful), containment(mark, c, useful)) : 0);
     const own = likeness(markedContent(e, mark));
-    return candidates.some((c) => !c.element.contains(e) && !e.contains(c.element) && likeness(c.content) > own - MARGIN && ['same', 'similar'].includes(readMark(mark, c.element, telling)));
+    return candidates.some(
+      (c) =>
+        !c.element.contains(e) &&
+        !e.contains(c.element) &&
+        likeness(c.content) > own - MARGIN &&
+        ['same', 'similar'].includes(readMark(mark, c.element, telling)),
+    );
   };
   const marks: Marks = {
     identifying: mark,
@@ -92,6 +106,7 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
     identifyingSlots: telling,
     identifyingRivalled: rivalled,
     backwardPath: backward?.elementPath,
+    signature: signatureIn(spots.map((s) => s.elementPath)),
   };
   const differs = (e: Element) => mayDiffer(marks, e, root);
   const intact = (e: Element) => ownIntact(marks, e);
@@ -102,7 +117,10 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   // When the own text was not what set the element apart (the identifying mark is an ancestor's: the
   // row's, the card's), that ancestor must still read alike: "Pending" or "Details" stands in every row.
   const ancestorAgrees = (e: Element) => !mark || mark.level === 0 || ['same', 'similar'].includes(readMark(mark, e, telling));
-  const holding = own?.count && counted.length > 1 ? counted.filter((b) => markedContent(b.element, own)?.exact === own.exact && ancestorAgrees(b.element)) : [];
+  const holding =
+    own?.count && counted.length > 1
+      ? counted.filter((b) => markedContent(b.element, own)?.exact === own.exact && ancestorAgrees(b.element))
+      : [];
   if (holding.length === 1) return { verdict: { status: 'exact', element: holding[0]!.element, spot: holding[0]!.spot }, differs, intact };
   const candidates = forward && mark ? candidatesOf() : null;
   if (!forward || !mark || !candidates) return undecided;
@@ -110,13 +128,42 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
   // An ancestor's content with the element's place inside it is a position within that ancestor: links
   // re-sorted inside an unchanged paragraph put another link there. Its own text, moved, says so.
   const elect = (element: Element) =>
-    mark.level > 0 && ownMoved(marks, element, root) ? undecided : { verdict: { status: 'exact' as const, element, spot }, differs, intact };
+    mark.level > 0 && ownMoved(marks, element, root)
+      ? undecided
+      : { verdict: { status: 'exact' as const, element, spot }, differs, intact };
   const same = sameContent(candidates, mark.exact);
   if (same.length === 1) return elect(same[0]!);
   if (same.length > 1) {
     // Copies with that very content: the one the counting paths name, if they name no other copy.
     const named = distinct(counted.filter((b) => same.includes(b.element)));
     return named.length === 1 ? elect(named[0]!.element) : undecided;
+  }
+  // The forward count naming the element right after the one the backward count names: an element
+  // removed between them (the pinned one, or a sibling before it) shifted the forward count onto the
+  // next sibling, never onto the pinned element.
+  const shifted = (e: Element) => {
+    const fwd = counted.find((b) => b.kind === 'forward');
+    const bwd = counted.find((b) => b.kind === 'backward');
+    return counted.length === 2 && fwd?.element === e && bwd?.element.nextElementSibling === e;
+  };
+  // The counting paths disagree and exactly one of the elements they name reads like the identifying
+  // content while every other reads as something else entirely: an insertion or a removal shifted one
+  // count onto a stranger, the other still names the element, edited.
+  if (counted.length > 1) {
+    const readings = counted.map((b) => readMark(mark, b.element, telling, marks.signature));
+    const alike = counted.filter((_, i) => readings[i] === 'same' || readings[i] === 'similar');
+    const others = readings.filter((r) => r === 'other').length;
+    // Its own text must read as the marked one edited, all words and length counted: a name cell holds
+    // the telling words of the removed email cell beside it ("copper-dawn@example.com").
+    const edited = (e: Element) => {
+      const content = markedContent(e, mark);
+      return (
+        mark.level > 0 ||
+        (!!content && editedFrom(mark, content) && !rivalled(e) && (!candidatesOf() || keepsOwnWord(mark, e, candidatesOf()!)))
+      );
+    };
+    if (alike.length === 1 && others === counted.length - 1 && edited(alike[0]!.element) && !shifted(alike[0]!.element))
+      return elect(alike[0]!.element);
   }
   // Edited text: only the element's own content can tell (an ancestor's changes with anything inside
   // it), and only a text long enough to resemble another by more than chance.
@@ -131,8 +178,9 @@ export function contentVote(spots: PinElement[], root: Document, counted: Ballot
     if (!keepsOwnWord(mark, best.element, candidates)) return undecided;
     // Likeness alone cannot tell the pinned text edited from a look-alike's once the pinned one is
     // gone ("Posts: 8" and "Posts: 39"): a position or the old neighbours must point there too.
-    const placed = counted.some((b) => b.element === best.element) || (neighbours && ['same', 'similar'].includes(readMark(neighbours, best.element)));
-    if (!placed) return undecided;
+    const placed =
+      counted.some((b) => b.element === best.element) || (neighbours && ['same', 'similar'].includes(readMark(neighbours, best.element)));
+    if (!placed || shifted(best.element)) return undecided;
     // The counting paths name one element that still reads like the pinned one: an estimate that
     // ranks another first does not outweigh them (the positions decide, with `differs`).
     const named = counted.length === 1 ? counted[0]!.element : null;

@@ -12,9 +12,10 @@
  */
 import { readMark } from './content-check';
 import { contentVote, distinct, type Ballot, type Verdict } from './content-vote';
-import { contentOf, marksIn } from './fingerprint';
+import { marksIn } from './fingerprint';
 import { pathKind, type PathKind } from './path-kind';
 import { renderedMatches, uniqueMatch } from './query';
+import { fittingTwin, signatureIn, twinOf, type Signature } from './twin';
 import type { PinElement, PinParent } from './types';
 
 export type { Verdict };
@@ -36,8 +37,18 @@ export function vote(spots: PinElement[], parents: PinParent[], root: Document):
   const first = spots[0]!;
 
   const free = distinct(ballots.filter((b) => b.kind === 'free'));
-  if (free.length === 1) return { status: 'exact', element: free[0]!.element, spot: free[0]!.spot };
-  if (free.length > 1) return around(free.map((b) => b.element), first) ?? fallback(parents, root, first, ambiguous);
+  if (free.length === 1) return unlessWrapped({ status: 'exact', element: free[0]!.element, spot: free[0]!.spot }, spots);
+  // A wrapper inserted around the element: a name path still finds it, a path by place the wrapper.
+  const [a, b] = free;
+  const wrapped = free.length === 2 && (twinOf(a!.element) === b!.element ? fittingTwin(a!.element, b!.element, signatureOf(spots)) : null);
+  if (wrapped) return { status: 'exact', element: wrapped, spot: wrapped === a!.element ? a!.spot : b!.spot };
+  if (free.length > 1)
+    return (
+      around(
+        free.map((b) => b.element),
+        first,
+      ) ?? fallback(parents, root, first, ambiguous)
+    );
 
   const counted = distinct(ballots);
   const content = contentVote(spots, root, counted);
@@ -52,13 +63,20 @@ export function vote(spots: PinElement[], parents: PinParent[], root: Document):
     // counting past the end: it matches nothing, while the other still names the element. Not a
     // neighbour shifted into its place, when the element there holds the pinned text itself, unedited.
     const otherDirectionEmpty = kinds.some((k) => k !== 'free' && k !== counted[0]!.kind && empty.has(k));
-    if (otherDirectionEmpty && content?.intact(element) && !content.differs(element)) return unlessNestedTwin({ status: 'exact', element, spot }, spots, root);
+    if (otherDirectionEmpty && content?.intact(element) && !content.differs(element))
+      return unlessNestedTwin({ status: 'exact', element, spot }, spots, root);
     // One direction found nothing, or the content differs: something was inserted, removed or moved
     // here, and the match may be a neighbour in the pinned element's place — or anything, if whole
     // lists moved. Only an ancestor found without counting is sure to hold the spot.
     return fallback(parents, root, first, ambiguous, true);
   }
-  if (counted.length > 1) return around(counted.map((b) => b.element), first) ?? fallback(parents, root, first, ambiguous);
+  if (counted.length > 1)
+    return (
+      around(
+        counted.map((b) => b.element),
+        first,
+      ) ?? fallback(parents, root, first, ambiguous)
+    );
   return fallback(parents, root, first, ambiguous);
 }
 
@@ -82,7 +100,10 @@ function fallback(
     byDepth.set(depth, [...(byDepth.get(depth) ?? []), parent.path]);
   }
   for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
-    const ancestor = trustedAncestor(byDepth.get(depth)!.filter((path) => !positionFreeOnly || pathKind(path) === 'free'), root);
+    const ancestor = trustedAncestor(
+      byDepth.get(depth)!.filter((path) => !positionFreeOnly || pathKind(path) === 'free'),
+      root,
+    );
     if (!ancestor) continue;
     const inside = distinct(
       ambiguous.flatMap(({ matches, spot }) => {
@@ -120,23 +141,38 @@ function textAgrees(path: string, element: Element): boolean {
 
 /**
  * A wrapper inserted around the pinned element, or inside it around all its children, leaves two
- * nested elements reading the same where one stood, and paths written when it was alone now match
- * both. Which of the two was pinned no stored path tells (the wrapper takes the element's place, or
- * the element keeps it): the pin goes approximately on the outer one, which holds both.
+ * nested elements reading the same where one stood (twin.ts), and the paths may name either. The
+ * pinned element's signature tells them apart when only one of the two fits it. Otherwise, when
+ * paths written while it was alone now match both, which of the two was pinned no stored path tells
+ * (the wrapper takes the element's place, or the element keeps it): the pin goes approximately on
+ * the outer one, which holds both.
  */
 function unlessNestedTwin(verdict: Verdict, spots: PinElement[], root: Document): Verdict {
   const element = verdict.element;
-  const text = contentOf(element)?.exact;
-  const parent = element.parentElement;
-  const child = element.childElementCount === 1 ? element.firstElementChild : null;
-  const twin = child && contentOf(child)?.exact === text ? child : parent?.childElementCount === 1 && contentOf(parent)?.exact === text ? parent : null;
+  const twin = twinOf(element);
   if (!twin) return verdict;
+  const fitting = fittingTwin(element, twin, signatureOf(spots));
+  if (fitting) return { ...verdict, element: fitting };
   const both = spots.some((s) => {
     const found = renderedMatches(root, s.elementPath);
     return Array.isArray(found) && found.includes(element) && found.includes(twin);
   });
-  return both ? { status: 'approximate', element: twin === parent ? twin : element, spot: verdict.spot } : verdict;
+  return both ? { status: 'approximate', element: twin === element.parentElement ? twin : element, spot: verdict.spot } : verdict;
 }
+
+/**
+ * A name path (`body > div`, `#root > div`) written for the pinned element may now name a wrapper put
+ * around it: when the signature says the wrapper's only child is the pinned element and the wrapper
+ * is not, the pin goes on the child.
+ */
+function unlessWrapped(verdict: Verdict, spots: PinElement[]): Verdict {
+  const twin = twinOf(verdict.element);
+  const fitting = twin ? fittingTwin(verdict.element, twin, signatureOf(spots)) : null;
+  return fitting ? { ...verdict, element: fitting } : verdict;
+}
+
+/** The pinned element's signature, written into one of its paths (none in pins from before it was). */
+const signatureOf = (spots: PinElement[]): Signature | null => signatureIn(spots.map((s) => s.elementPath));
 
 /** Contenders disagree: the smallest element containing them all (approximate), unless that is the whole page. */
 function around(elements: Element[], spot: PinElement): Verdict | null {
