@@ -33,13 +33,23 @@ export async function measure(): Promise<BenchSection> {
   const p99 = quantile(sample.describeMs, 0.99);
   const resolveP99 = quantile(sample.resolveMs, 0.99);
   const rows: BenchRow[] = [
-    { what: `describePin p50 (${calls} random targets, ${built} elements)`, measured: ms(quantile(sample.describeMs, 0.5)), budget: '—', ok: null },
+    {
+      what: `describePin p50 (${calls} random targets, ${built} elements)`,
+      measured: ms(quantile(sample.describeMs, 0.5)),
+      budget: '—',
+      ok: null,
+    },
     { what: 'describePin p99', measured: ms(p99), budget: `< ${BUDGET_MS} ms`, ok: p99 < BUDGET_MS },
     { what: 'describePin worst call', measured: ms(describeWorst), budget: `< ${BUDGET_MS} ms`, ok: describeWorst < BUDGET_MS },
     { what: 'resolvePin p50 per pin', measured: ms(quantile(sample.resolveMs, 0.5)), budget: '—', ok: null },
     { what: 'resolvePin p99 per pin', measured: ms(resolveP99), budget: `< ${BUDGET_MS} ms`, ok: resolveP99 < BUDGET_MS },
     { what: 'resolvePin worst pin', measured: ms(resolveWorst), budget: '—', ok: null },
-    { what: 'long tasks (> 50 ms) during the calls', measured: String(sample.longTasks.length), budget: '0', ok: sample.longTasks.length === 0 },
+    {
+      what: 'long tasks (> 50 ms) during the calls',
+      measured: String(sample.longTasks.length),
+      budget: '0',
+      ok: sample.longTasks.length === 0,
+    },
   ];
   const detail = markdownTable(
     ['', 'p50', 'p90', 'p99', 'worst'],

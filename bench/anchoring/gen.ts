@@ -89,9 +89,15 @@ export class Gen {
   title = (n = 3) => this.words(n).replace(/^\w/, (c) => c.toUpperCase());
   /** Prose: content words with function words between them, as in any text. */
   sentence = () =>
-    `${Array.from({ length: this.rng.int(6, 14) }, (_, i) => (i > 0 && this.rng.chance(0.35) ? this.rng.pick(FUNCTION_WORDS) : this.word())).join(' ').replace(/^\w/, (c) => c.toUpperCase())}.`;
+    `${Array.from({ length: this.rng.int(6, 14) }, (_, i) => (i > 0 && this.rng.chance(0.35) ? this.rng.pick(FUNCTION_WORDS) : this.word()))
+      .join(' ')
+      .replace(/^\w/, (c) => c.toUpperCase())}.`;
   paragraph = (min = 2, max = 4) => Array.from({ length: this.rng.int(min, max) }, () => this.sentence()).join(' ');
-  slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   /** A unique number for keys (product ids, rows): stable, developer-chosen identity. */
   serial = () => ++this.counter;
 
@@ -112,16 +118,23 @@ export class Gen {
     this.record(this.generatedClasses, () => `css-${this.rng.int(1, 9)}${this.hash(5)}${label ? `-${label}` : ''}`);
   /** styled-components: a component class `sc-xxxxx` plus a style class `jYkLpd`. */
   styled = () => {
-    const cased = () => Array.from({ length: 6 }, () => this.chars('abcdefghijklmnopqrstuvwxyz', 1)).map((c) => (this.rng.chance(0.5) ? c.toUpperCase() : c)).join('');
+    const cased = () =>
+      Array.from({ length: 6 }, () => this.chars('abcdefghijklmnopqrstuvwxyz', 1))
+        .map((c) => (this.rng.chance(0.5) ? c.toUpperCase() : c))
+        .join('');
     const component = this.record(this.generatedClasses, () => `sc-${this.chars('abcdefghijklmnopqrstuvwxyz', 5)}`);
-    const style = this.record(this.generatedClasses, () => cased().replace(/^(.)(.)/, (_, a: string, b: string) => a.toLowerCase() + b.toUpperCase()));
+    const style = this.record(this.generatedClasses, () =>
+      cased().replace(/^(.)(.)/, (_, a: string, b: string) => a.toLowerCase() + b.toUpperCase()),
+    );
     return `${component} ${style}`;
   };
   /** styled-jsx: `jsx-2837465102`. */
   jsx = () => this.record(this.generatedClasses, () => `jsx-${this.chars('0123456789', 10)}`);
   /** CSS Modules in production: `Card_title__3xYz1` or `_a1b2c3`. */
   cssModule = (local: string) =>
-    this.record(this.generatedClasses, () => (this.rng.chance(0.5) ? `${local}__${this.rng.int(1, 9)}${this.hash(4)}` : `_${this.rng.int(1, 9)}${this.hash(5)}`));
+    this.record(this.generatedClasses, () =>
+      this.rng.chance(0.5) ? `${local}__${this.rng.int(1, 9)}${this.hash(4)}` : `_${this.rng.int(1, 9)}${this.hash(5)}`,
+    );
   /** Svelte's scoping class. */
   svelte = () => this.record(this.generatedClasses, () => `svelte-${this.rng.int(1, 9)}${this.hash(6)}`);
 
@@ -130,13 +143,20 @@ export class Gen {
     this.record(this.generatedIds, () => {
       const n = this.rng.int(1, 400);
       switch (style) {
-        case 'react': return `:r${n.toString(32)}:`;
-        case 'radix': return `radix-:r${n.toString(32)}:`;
-        case 'headless': return `headlessui-${this.pick(['menu-button', 'listbox-option', 'dialog', 'tabs-panel', 'disclosure-panel'])}-${n}`;
-        case 'ember': return `ember${this.rng.int(100, 9999)}`;
-        case 'mui': return `mui-${this.rng.int(10000, 99999)}`;
-        case 'ng': return `mat-input-${n}`;
-        case 'uuid': return `${this.hash(8)}-${this.hash(4)}-4${this.hash(3)}-a${this.hash(3)}-${this.hash(12)}`;
+        case 'react':
+          return `:r${n.toString(32)}:`;
+        case 'radix':
+          return `radix-:r${n.toString(32)}:`;
+        case 'headless':
+          return `headlessui-${this.pick(['menu-button', 'listbox-option', 'dialog', 'tabs-panel', 'disclosure-panel'])}-${n}`;
+        case 'ember':
+          return `ember${this.rng.int(100, 9999)}`;
+        case 'mui':
+          return `mui-${this.rng.int(10000, 99999)}`;
+        case 'ng':
+          return `mat-input-${n}`;
+        case 'uuid':
+          return `${this.hash(8)}-${this.hash(4)}-4${this.hash(3)}-a${this.hash(3)}-${this.hash(12)}`;
       }
     });
 
@@ -168,14 +188,22 @@ export class Gen {
     return this.record(this.generatedIds, () => {
       const k = n + this.counterShift;
       switch (style) {
-        case 'react': return `:r${k.toString(32)}:`;
-        case 'ember': return `ember${k + 100}`;
-        case 'gwt': return `gwt-uid-${k}`;
-        case 'ext': return `x-auto-${k}`;
-        case 'bvid': return `__BVID__${k}`;
-        case 'vuetify': return `input-${k}`;
-        case 'rc-tabs': return `rc-tabs-${k}-tab-${this.pick(['1', '2', '3'])}`;
-        case 'react-select': return `react-select-${k}-input`;
+        case 'react':
+          return `:r${k.toString(32)}:`;
+        case 'ember':
+          return `ember${k + 100}`;
+        case 'gwt':
+          return `gwt-uid-${k}`;
+        case 'ext':
+          return `x-auto-${k}`;
+        case 'bvid':
+          return `__BVID__${k}`;
+        case 'vuetify':
+          return `input-${k}`;
+        case 'rc-tabs':
+          return `rc-tabs-${k}-tab-${this.pick(['1', '2', '3'])}`;
+        case 'react-select':
+          return `react-select-${k}-input`;
       }
     });
   };
@@ -191,11 +219,19 @@ export class Gen {
 
   /** Next.js CSS Modules (`Button_root__x7Ka2`: base64 hash, often no digit at all). */
   nextModule = (component: string, local: string) =>
-    this.record(this.generatedClasses, () => `${component}_${local}__${this.chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}`);
+    this.record(
+      this.generatedClasses,
+      () => `${component}_${local}__${this.chars('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 5)}`,
+    );
   /** Angular's animation scope class (`ng-tns-c12-3`): component counter and instance. */
   ngTns = () => this.record(this.generatedClasses, () => `ng-tns-c${this.rng.int(10, 3999)}-${this.rng.int(0, 40)}`);
   /** styled-components v4 component class alone (`sc-bdVaJa`). */
-  styledComponent = () => this.record(this.generatedClasses, () => `sc-${this.chars('abcdefghijklmnopqrstuvwxyz', 3)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}`);
+  styledComponent = () =>
+    this.record(
+      this.generatedClasses,
+      () =>
+        `sc-${this.chars('abcdefghijklmnopqrstuvwxyz', 3)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}${this.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 1)}${this.chars('abcdefghijklmnopqrstuvwxyz', 1)}`,
+    );
 }
 
 /** One corpus page: a name, its style sheet and its body. */

@@ -68,7 +68,10 @@ function pickTarget(doc: Document, rng: Rng): Element {
   return weighted[weighted.length - 1]![0];
 }
 
-const describeElement = (e: Element | null) => (e ? `<${e.localName}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}> "${(e.textContent ?? '').trim().slice(0, 40)}"` : 'null');
+const describeElement = (e: Element | null) =>
+  e
+    ? `<${e.localName}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}> "${(e.textContent ?? '').trim().slice(0, 40)}"`
+    : 'null';
 
 export function trial(pageIndex: number, seed: number, mutation: MutationName, verbose = false): TrialResult {
   const rng = new Rng(seed);
@@ -100,13 +103,15 @@ export function trial(pageIndex: number, seed: number, mutation: MutationName, v
   const resolved = resolvePin(anchor, doc);
   const outcome = classify(resolved);
   // The same pin without its content marks: what selectors alone achieve (for the comparison column).
-  const plain = classify(resolvePin({ ...anchor, elements: anchor.elements.map((e) => ({ ...e, elementPath: unmarked(e.elementPath) })) }, doc));
+  const plain = classify(
+    resolvePin({ ...anchor, elements: anchor.elements.map((e) => ({ ...e, elementPath: unmarked(e.elementPath) })) }, doc),
+  );
   const found = resolved.element;
 
   const result: TrialResult = { outcome, plain, page: name, pageIndex, seed, status: resolved.status, describeMs };
   if (verbose || outcome !== 'same') {
     const explain = (path: string) => {
-      let found: Element[] = [];
+      let found: Element[];
       try {
         found = Array.from(doc.querySelectorAll(path));
       } catch {
@@ -114,7 +119,10 @@ export function trial(pageIndex: number, seed: number, mutation: MutationName, v
       }
       return `${path}  → ${found.length} match(es)${found.length === 1 ? (found[0] === now ? ' = pinned' : ' ≠ pinned') : found.some((f) => f === now) ? ' incl. pinned' : ''}`;
     };
-    result.paths = [...anchor.elements.map((e) => explain(e.elementPath)), ...anchor.elementParents.map((p) => `  parent ${p.depth}: ${explain(p.path)}`)];
+    result.paths = [
+      ...anchor.elements.map((e) => explain(e.elementPath)),
+      ...anchor.elementParents.map((p) => `  parent ${p.depth}: ${explain(p.path)}`),
+    ];
     result.pinned = describeElement(target);
     result.found = describeElement(found);
   }

@@ -38,7 +38,22 @@ export interface MutationContext {
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 /** Parents whose children cannot be wrapped in a div without breaking the page (tables, lists…). */
-const STRICT_PARENTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'ul', 'ol', 'select', 'dl', 'details', 'colgroup', 'svg', 'picture', 'figure']);
+const STRICT_PARENTS = new Set([
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'ul',
+  'ol',
+  'select',
+  'dl',
+  'details',
+  'colgroup',
+  'svg',
+  'picture',
+  'figure',
+]);
 
 function currentTarget(ctx: MutationContext): Element {
   const current = ctx.identity.current(ctx.doc, ctx.target);
@@ -49,7 +64,8 @@ function currentTarget(ctx: MutationContext): Element {
 /** The target or one of its nearest ancestors below body, nearer ones more likely. */
 function branchElement(ctx: MutationContext, maxUp = 3, accept: (e: Element) => boolean = () => true): Element {
   const chain: Element[] = [];
-  for (let e: Element | null = currentTarget(ctx); e && e !== ctx.doc.body && chain.length <= maxUp; e = e.parentElement) if (accept(e)) chain.push(e);
+  for (let e: Element | null = currentTarget(ctx); e && e !== ctx.doc.body && chain.length <= maxUp; e = e.parentElement)
+    if (accept(e)) chain.push(e);
   if (!chain.length) return currentTarget(ctx);
   return chain[Math.min(chain.length - 1, Math.floor(ctx.rng.next() ** 1.5 * chain.length))]!;
 }
@@ -64,7 +80,8 @@ function lookalike(ctx: MutationContext, model: Element): Element {
   for (const element of [copy, ...Array.from(copy.querySelectorAll('*'))]) {
     for (const { name, value } of Array.from(element.attributes)) {
       if (name === 'id') element.removeAttribute(name);
-      else if (/^(data-(?!v-)|href|name|aria-label|for|src|alt|title)/.test(name) && value) element.setAttribute(name, `${value}-new${ctx.rng.int(1, 999)}`);
+      else if (/^(data-(?!v-)|href|name|aria-label|for|src|alt|title)/.test(name) && value)
+        element.setAttribute(name, `${value}-new${ctx.rng.int(1, 999)}`);
     }
   }
   const walker = ctx.doc.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
@@ -104,8 +121,12 @@ export function removeSibling(ctx: MutationContext): void {
 /** Lists: ul/ol/tbody/dl, ARIA lists, or three or more siblings sharing tag and class (cards, rows, bubbles). */
 function isListOf(parent: Element, item: Element): Element[] | null {
   if (/^(tr|thead|colgroup|select)$/.test(parent.localName)) return null; // columns are not re-sorted
-  const items = Array.from(parent.children).filter((c) => c.localName === item.localName && (c.getAttribute('class') ?? '') === (item.getAttribute('class') ?? ''));
-  const listy = /^(ul|ol|tbody|dl|menu)$/.test(parent.localName) || /^(list|listbox|grid|log|feed|tablist|menu)$/.test(parent.getAttribute('role') ?? '');
+  const items = Array.from(parent.children).filter(
+    (c) => c.localName === item.localName && (c.getAttribute('class') ?? '') === (item.getAttribute('class') ?? ''),
+  );
+  const listy =
+    /^(ul|ol|tbody|dl|menu)$/.test(parent.localName) ||
+    /^(list|listbox|grid|log|feed|tablist|menu)$/.test(parent.getAttribute('role') ?? '');
   return items.length >= 3 || (listy && items.length >= 2) ? items : null;
 }
 
@@ -151,18 +172,29 @@ export function reorder(ctx: MutationContext): void {
 export function editText(ctx: MutationContext): void {
   let block: Element = currentTarget(ctx);
   const inline = (e: Element) => /^inline/.test(e.ownerDocument.defaultView?.getComputedStyle(e).display ?? '') || !isHtml(e);
-  while ((!block.textContent?.trim() || inline(block)) && block.parentElement && block.parentElement !== ctx.doc.body) block = block.parentElement;
+  while ((!block.textContent?.trim() || inline(block)) && block.parentElement && block.parentElement !== ctx.doc.body)
+    block = block.parentElement;
   const walker = ctx.doc.createTreeWalker(block, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue?.trim()) nodes.push(node as Text);
   for (const node of nodes) {
     const words = node.nodeValue!.split(/(\s+)/);
-    node.nodeValue = words.map((w) => (/\S/.test(w) && ctx.rng.chance(0.3) ? ctx.gen.word() : w)).join('') + (ctx.rng.chance(0.3) ? ` ${ctx.gen.sentence()}` : '');
+    node.nodeValue =
+      words.map((w) => (/\S/.test(w) && ctx.rng.chance(0.3) ? ctx.gen.word() : w)).join('') +
+      (ctx.rng.chance(0.3) ? ` ${ctx.gen.sentence()}` : '');
   }
 }
 
 export function wrap(ctx: MutationContext): void {
-  const anchor = branchElement(ctx, 3, (e) => isHtml(e) && !!e.parentElement && !STRICT_PARENTS.has(e.parentElement.localName) && !/^(li|td|th|tr|summary|option|dt|dd)$/.test(e.localName));
+  const anchor = branchElement(
+    ctx,
+    3,
+    (e) =>
+      isHtml(e) &&
+      !!e.parentElement &&
+      !STRICT_PARENTS.has(e.parentElement.localName) &&
+      !/^(li|td|th|tr|summary|option|dt|dd)$/.test(e.localName),
+  );
   const parent = anchor.parentElement;
   if (!parent || STRICT_PARENTS.has(parent.localName)) return;
   const wrapper = ctx.doc.createElement(ctx.rng.chance(0.7) ? 'div' : 'section');
@@ -201,10 +233,19 @@ export function regenerateIds(ctx: MutationContext): void {
   // Components rendered before the counted ones changed in number: every counter moves on together.
   ctx.gen.counterShift = ctx.rng.int(1, 6);
   const renames = renamesOf(ctx.gen.generatedIds);
-  for (const element of Array.from(ctx.doc.querySelectorAll('[id],[for],[aria-controls],[aria-labelledby],[aria-describedby],a[href^="#"]'))) {
+  for (const element of Array.from(
+    ctx.doc.querySelectorAll('[id],[for],[aria-controls],[aria-labelledby],[aria-describedby],a[href^="#"]'),
+  )) {
     for (const name of ['id', 'for', 'aria-controls', 'aria-labelledby', 'aria-describedby']) {
       const value = element.getAttribute(name);
-      if (value) element.setAttribute(name, value.split(' ').map((v) => renames.get(v) ?? v).join(' '));
+      if (value)
+        element.setAttribute(
+          name,
+          value
+            .split(' ')
+            .map((v) => renames.get(v) ?? v)
+            .join(' '),
+        );
     }
     const href = element.getAttribute('href');
     if (href?.startsWith('#') && renames.has(href.slice(1))) element.setAttribute('href', `#${renames.get(href.slice(1))}`);

@@ -46,7 +46,8 @@ describe('describePin', () => {
     }
     expect(anchor.elements[0]!.elementPath).toBe('[data-testid="buy-button"]');
     expect([...new Set(anchor.elementParents.map((p) => p.depth))]).toEqual([1, 2, 3]);
-    for (const parent of anchor.elementParents.filter((p) => p.depth === 1)) expect(document.querySelector(parent.path)).toBe(button.parentElement);
+    for (const parent of anchor.elementParents.filter((p) => p.depth === 1))
+      expect(document.querySelector(parent.path)).toBe(button.parentElement);
     expect(anchor.url).toBe(document.URL);
     expect(anchor.canonicalUrl).toBe(canonicalUrlOf(document));
   });
@@ -102,7 +103,10 @@ describe('locatePin', () => {
     const anchor: PinAnchor = {
       url: document.URL,
       canonicalUrl: document.URL,
-      elements: [{ elementPath: '###not a selector', offsetXPercentage: 50, offsetYPercentage: 50 }, { elementPath: '#gone', offsetXPercentage: 1, offsetYPercentage: 1 }],
+      elements: [
+        { elementPath: '###not a selector', offsetXPercentage: 50, offsetYPercentage: 50 },
+        { elementPath: '#gone', offsetXPercentage: 1, offsetYPercentage: 1 },
+      ],
       elementParents: [
         { url: '', canonicalUrl: '', path: '.missing-grandparent', depth: 2 },
         { url: '', canonicalUrl: '', path: '#fixture .list', depth: 1 },
@@ -174,7 +178,11 @@ describe('anchorFromThread', () => {
     const item = fixture.querySelectorAll('li')[1]!;
     const anchor = describePin(item, ...(Object.values(centerOf(item)) as [number, number]));
     const thread = {
-      elements: anchor.elements.map((e) => ({ path: e.elementPath, offsetXPercentage: e.offsetXPercentage, offsetYPercentage: e.offsetYPercentage })),
+      elements: anchor.elements.map((e) => ({
+        path: e.elementPath,
+        offsetXPercentage: e.offsetXPercentage,
+        offsetYPercentage: e.offsetYPercentage,
+      })),
       parents: anchor.elementParents.map((p) => ({ path: p.path, depth: p.depth, originalUrl: p.url, canonicalUrl: p.canonicalUrl })),
       offsetXPercentage: anchor.offsetXPercentage,
       offsetYPercentage: anchor.offsetYPercentage,

@@ -24,7 +24,8 @@ beforeAll(() => {
   const card = (i: number) =>
     `<div class="card css-${(i * 7919).toString(36)}"><a href="/items/${i}"><img alt="Item ${i}"></a><h3 class="card__title">Item ${i}</h3><p>Text <em>${i}</em></p><button>Open</button></div>`;
   const sections: string[] = [];
-  for (let s = 0; s < 1000; s++) sections.push(`<section class="grid">${Array.from({ length: 7 }, (_, i) => card(s * 7 + i)).join('')}</section>`);
+  for (let s = 0; s < 1000; s++)
+    sections.push(`<section class="grid">${Array.from({ length: 7 }, (_, i) => card(s * 7 + i)).join('')}</section>`);
   page.innerHTML = `<main>${sections.join('')}</main>`;
   document.body.append(page);
 });
@@ -37,7 +38,12 @@ describe('a 50 000-element page', () => {
   });
 
   it('describing runs at most its cap of queries and still writes unique paths', () => {
-    const targets = [page.querySelectorAll('h3')[4321]!, page.querySelectorAll('em')[17]!, page.querySelectorAll('section')[999]!, page.querySelectorAll('button')[6999]!];
+    const targets = [
+      page.querySelectorAll('h3')[4321]!,
+      page.querySelectorAll('em')[17]!,
+      page.querySelectorAll('section')[999]!,
+      page.querySelectorAll('button')[6999]!,
+    ];
     for (const target of targets) {
       const budget = new WorkBudget(DESCRIBE_MAX_QUERIES, Number.POSITIVE_INFINITY);
       const paths = candidatePaths(target, budget);
@@ -72,7 +78,14 @@ describe('a 50 000-element page', () => {
   it('refuses a path built to be slow before evaluating it', () => {
     const slow = `${'*:has(* * * *) '.repeat(3)}*`;
     expect(isEvaluable(slow)).toBe(false);
-    const anchor = { url: '', canonicalUrl: '', elements: [{ elementPath: slow, offsetXPercentage: 1, offsetYPercentage: 1 }], elementParents: [], offsetXPercentage: 1, offsetYPercentage: 1 };
+    const anchor = {
+      url: '',
+      canonicalUrl: '',
+      elements: [{ elementPath: slow, offsetXPercentage: 1, offsetYPercentage: 1 }],
+      elementParents: [],
+      offsetXPercentage: 1,
+      offsetYPercentage: 1,
+    };
     expectPin(resolvePin(anchor), 'approximate', null);
   });
 });

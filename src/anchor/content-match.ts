@@ -18,12 +18,17 @@ export interface Candidate {
 
 /** The path with positions and the content mark removed, and any depth allowed between steps. */
 export function shapeOf(path: string): string {
-  return unmarked(path).replace(/:nth-(last-)?(of-type|child)\(\d+\)/g, '').replace(/\s*>\s*/g, ' ');
+  return unmarked(path)
+    .replace(/:nth-(last-)?(of-type|child)\(\d+\)/g, '')
+    .replace(/\s*>\s*/g, ' ');
 }
 
 /** The last `level` steps of a structural path: where the pinned element sits inside its `level`-th ancestor. */
 export function tailOf(path: string, level: number): string {
-  return unmarked(path).split(/\s*>\s*|\s+/).slice(-level).join(' > ');
+  return unmarked(path)
+    .split(/\s*>\s*|\s+/)
+    .slice(-level)
+    .join(' > ');
 }
 
 /** Elements of the path's shape (null: too many to compare, or not a selector). */
@@ -43,13 +48,15 @@ export function shapeMatches(root: ParentNode, path: string): Element[] | null {
 export function contentCandidates(matches: Element[], paths: string[], level: number): Candidate[] {
   const tails = level ? paths.map((path) => tailOf(path, level)) : [];
   return matches
-    .filter((element) => tails.every((tail) => {
-      try {
-        return element.matches(tail);
-      } catch {
-        return false;
-      }
-    }))
+    .filter((element) =>
+      tails.every((tail) => {
+        try {
+          return element.matches(tail);
+        } catch {
+          return false;
+        }
+      }),
+    )
     .map((element) => ({ element, content: contentOf(element, level) }));
 }
 

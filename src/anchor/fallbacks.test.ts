@@ -14,7 +14,9 @@ const pin = storedPin;
 describe('the pinned element is gone', () => {
   it('its list re-sorted as well: the pin is not placed on the item now counted where its item stood', () => {
     const item = (who: string, text: string) => `<li><b>${who}</b> <span>${text}</span> <i>3 hours ago</i></li>`;
-    mount(`<div><ul>${item('ann', 'Harbor lanterns glowed over the quiet water')}${item('bob', 'Maple syrup is late again this winter')}${item('cy', 'Winter wool sold out before the ferry came')}${item('dee', 'Copper wire for the northern islands')}</ul></div>`);
+    mount(
+      `<div><ul>${item('ann', 'Harbor lanterns glowed over the quiet water')}${item('bob', 'Maple syrup is late again this winter')}${item('cy', 'Winter wool sold out before the ferry came')}${item('dee', 'Copper wire for the northern islands')}</ul></div>`,
+    );
     const bob = fixture().querySelectorAll('li')[1]!;
     bob.querySelector('span')!.insertAdjacentHTML('afterend', ' <q>a quote only this item has</q>');
     // Gone with it, its paths match nothing: only the ancestors' paths are left to place the pin.
@@ -31,7 +33,9 @@ describe('the pinned element is gone', () => {
       const slug = name.toLowerCase().replace(' ', '-');
       return `<tr><td>${name}</td><td>${slug}@example.com</td><td>Editor</td><td>Active</td><td><button>Edit</button></td></tr>`;
     };
-    mount(`<table><tbody>${['Oasis search', 'Maple ridge', 'Copper dawn', 'Lunar cabin', 'Velvet orbit'].map(row).join('')}</tbody></table>`);
+    mount(
+      `<table><tbody>${['Oasis search', 'Maple ridge', 'Copper dawn', 'Lunar cabin', 'Velvet orbit'].map(row).join('')}</tbody></table>`,
+    );
     const email = fixture().querySelectorAll('tr')[2]!.children[1]!;
     const anchor = pin(email);
     email.remove();
@@ -43,7 +47,9 @@ describe('the pinned element is gone', () => {
   it('a removed line of a post is not found again in another post whose line differs by one word', () => {
     const post = (user: string, rank: string, joined: string, posts: number) =>
       `<tr><td><font size="2"><b>${user}</b></font><br><font size="1">${rank}<br>Joined: ${joined}<br>Posts: ${posts}</font></td><td>message of ${user}</td></tr>`;
-    mount(`<table><tbody>${post('Ann', 'Member', 'Jan 2004', 8)}${post('Bob', 'Member', 'Jan 2004', 39)}${post('Cy', 'Regular', 'Mar 2005', 12)}${post('Dee', 'Moderator', 'Nov 2006', 5)}${post('Eve', 'Newbie', 'Jul 2003', 20)}</tbody></table>`);
+    mount(
+      `<table><tbody>${post('Ann', 'Member', 'Jan 2004', 8)}${post('Bob', 'Member', 'Jan 2004', 39)}${post('Cy', 'Regular', 'Mar 2005', 12)}${post('Dee', 'Moderator', 'Nov 2006', 5)}${post('Eve', 'Newbie', 'Jul 2003', 20)}</tbody></table>`,
+    );
     const line = fixture().querySelectorAll('tr')[0]!.querySelectorAll('font')[1]!;
     const anchor = pin(line);
     line.remove();

@@ -82,7 +82,13 @@ function textOf(e: Element): string {
   for (let node = walker.nextNode(); node && raw.length < TEXT_CHARS * 2; node = walker.nextNode()) raw += `${node.nodeValue} `;
   const text = raw.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS);
   // Attribute-only content is written `name=value`, so it never passes for a text that happens to match.
-  return text || ATTRIBUTES.map((name) => `${name}=${e.getAttribute(name) ?? ''}`).join(' ').replace(/\S+=( |$)/g, '').trim();
+  return (
+    text ||
+    ATTRIBUTES.map((name) => `${name}=${e.getAttribute(name) ?? ''}`)
+      .join(' ')
+      .replace(/\S+=( |$)/g, '')
+      .trim()
+  );
 }
 
 /**
@@ -188,7 +194,13 @@ export function withMarks(path: string, marks: ContentMark[]): string {
 
 export function marksIn(path: string): ContentMark[] {
   const tail = MARKS.exec(path)?.[0] ?? '';
-  return Array.from(tail.matchAll(MARK), (m) => ({ kind: m[1] as 't' | 'n', level: Number(m[2] || 0), exact: m[3]!, words: m[4]!, count: parseInt(m[5]!, 36) }));
+  return Array.from(tail.matchAll(MARK), (m) => ({
+    kind: m[1] as 't' | 'n',
+    level: Number(m[2] || 0),
+    exact: m[3]!,
+    words: m[4]!,
+    count: parseInt(m[5]!, 36),
+  }));
 }
 
 /** The path without its marks. */

@@ -23,7 +23,11 @@ const REPLACED = new Set(['img', 'video', 'canvas', 'iframe', 'embed', 'object',
 
 /** Whether `element` is laid out in line boxes (a non-replaced inline HTML element) and so may wrap. Reads style. */
 export function flowsInLines(element: Element): boolean {
-  return element.namespaceURI === 'http://www.w3.org/1999/xhtml' && !REPLACED.has(element.localName) && getComputedStyle(element).display === 'inline';
+  return (
+    element.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+    !REPLACED.has(element.localName) &&
+    getComputedStyle(element).display === 'inline'
+  );
 }
 
 /** A rectangle in viewport px. */

@@ -42,12 +42,19 @@ export function hookOf(element: Element): Hook | null {
 
 /** Up to `max` stable classes of an element, the most specific-looking first (longer names say more). */
 export function bestClassesOf(element: Element, max = 2): string[] {
-  return stableClassesOf(element).sort((a, b) => b.length - a.length).slice(0, max);
+  return stableClassesOf(element)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, max);
 }
 
 /** Tag plus up to two stable classes: `h3.card__title`. */
 export function compoundOf(element: Element): string {
-  return esc(element.localName) + bestClassesOf(element).map((name) => `.${esc(name)}`).join('');
+  return (
+    esc(element.localName) +
+    bestClassesOf(element)
+      .map((name) => `.${esc(name)}`)
+      .join('')
+  );
 }
 
 /** 1-based position among same-tag siblings, counted from the start or from the end. */

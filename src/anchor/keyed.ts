@@ -36,7 +36,8 @@ export function keyedPath(target: Element, budget: WorkBudget): string | null {
 
 /** Whether a sibling shares the element's tag: it is one of a list's items, and position alone may mislead. */
 function hasTwin(element: Element): boolean {
-  for (const sibling of Array.from(element.parentElement?.children ?? [])) if (sibling !== element && sibling.localName === element.localName) return true;
+  for (const sibling of Array.from(element.parentElement?.children ?? []))
+    if (sibling !== element && sibling.localName === element.localName) return true;
   return false;
 }
 

@@ -84,7 +84,12 @@ describe('voting', () => {
   });
 
   it('finds a moved element whose text was edited by what it kept, ignoring words all its kind share', () => {
-    const rows = ['alpha bravo charlie delta echo', 'foxtrot golf hotel india juliet', 'kilo lima mike november oscar', 'papa quebec romeo sierra tango'];
+    const rows = [
+      'alpha bravo charlie delta echo',
+      'foxtrot golf hotel india juliet',
+      'kilo lima mike november oscar',
+      'papa quebec romeo sierra tango',
+    ];
     mount(list(rows.map((r) => `${r} example com`)));
     const target = items()[1]!;
     const anchor = describePin(target, 0, 0);
@@ -94,7 +99,9 @@ describe('voting', () => {
   });
 
   it('when a look-alike lands before a nameless cell, the contender still holding its words wins', () => {
-    mount('<table><tbody><tr><td>name</td><td>string</td><td>The user name</td></tr><tr><td>age</td><td>string</td><td>Years</td></tr></tbody></table>');
+    mount(
+      '<table><tbody><tr><td>name</td><td>string</td><td>The user name</td></tr><tr><td>age</td><td>string</td><td>Years</td></tr></tbody></table>',
+    );
     const cell = fixture.querySelectorAll('td')[1]!;
     const anchor = describePin(cell, 0, 0);
     cell.before(Object.assign(document.createElement('td'), { textContent: 'inserted' }));
@@ -126,7 +133,13 @@ describe('voting', () => {
 describe('fallbacks', () => {
   it('stands in the nearest ancestor that resolves, the pin at the same relative spot', () => {
     mount('<section class="panel"><p>gone soon</p></section>');
-    const anchor = anchorOf(['.missing'], [{ path: '.nope', depth: 1 }, { path: '.panel', depth: 2 }]);
+    const anchor = anchorOf(
+      ['.missing'],
+      [
+        { path: '.nope', depth: 1 },
+        { path: '.panel', depth: 2 },
+      ],
+    );
     const located = locatePin(anchor);
     const rect = fixture.querySelector('.panel')!.getBoundingClientRect();
     expect(located.status).toBe('approximate');
@@ -142,7 +155,11 @@ describe('fallbacks', () => {
 
   it('trusts ancestors found by counting only when both directions agree', () => {
     mount('<div><p>1</p></div><div><p>2</p></div><div><p>3</p></div>');
-    const parents = [{ path: '#fx > div:nth-of-type(2)', depth: 1 }, { path: '#fx > div:nth-last-of-type(1)', depth: 1 }, { path: '#fx', depth: 2 }];
+    const parents = [
+      { path: '#fx > div:nth-of-type(2)', depth: 1 },
+      { path: '#fx > div:nth-last-of-type(1)', depth: 1 },
+      { path: '#fx', depth: 2 },
+    ];
     expectPin(resolvePin(anchorOf(['.gone'], parents)), 'approximate', fixture);
   });
 
@@ -167,12 +184,19 @@ describe('hostile anchors', () => {
       ':is(:not(:is(:not(li))))',
       '\u0000',
     ];
-    const anchor = anchorOf(hostile, hostile.map((path, i) => ({ path, depth: i + 1 })));
+    const anchor = anchorOf(
+      hostile,
+      hostile.map((path, i) => ({ path, depth: i + 1 })),
+    );
     expect(() => resolvePin(anchor)).not.toThrow();
     expect(resolvePin(anchor).status).toBe('orphaned');
     const weird = { elements: [null, 7, { elementPath: 42 }], elementParents: 'no', offsetXPercentage: 'x' } as unknown as PinAnchor;
     expect(resolvePin(weird).status).toBe('orphaned');
-    const throwing = { get elements(): never { throw new Error('boom'); } } as unknown as PinAnchor;
+    const throwing = {
+      get elements(): never {
+        throw new Error('boom');
+      },
+    } as unknown as PinAnchor;
     expect(resolvePin(throwing).status).toBe('orphaned');
   });
 

@@ -91,7 +91,12 @@ export function pointOf(resolved: ResolvedPin, root: Document = document): PinPo
     };
   }
   const { width, height, scrollX, scrollY } = documentMetrics(root);
-  return { clientX: (resolved.pageXPercentage / 100) * width - scrollX, clientY: (resolved.pageYPercentage / 100) * height - scrollY, width, height };
+  return {
+    clientX: (resolved.pageXPercentage / 100) * width - scrollX,
+    clientY: (resolved.pageYPercentage / 100) * height - scrollY,
+    width,
+    height,
+  };
 }
 
 function finiteOr(value: unknown, fallback: number): number {

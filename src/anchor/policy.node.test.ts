@@ -8,33 +8,91 @@ import { attributeRank, isStableAttribute, isStableClass, isStableId } from './p
 describe('naming policy', () => {
   it.each([
     // written by developers
-    ['title', true], ['nav-item', true], ['post__title', true], ['card--featured', true], ['sign-in-form', true],
-    ['show-more', true], ['MuiButton-root', true], ['btn-primary', true], ['order-summary', true], ['content-wrapper', true],
+    ['title', true],
+    ['nav-item', true],
+    ['post__title', true],
+    ['card--featured', true],
+    ['sign-in-form', true],
+    ['show-more', true],
+    ['MuiButton-root', true],
+    ['btn-primary', true],
+    ['order-summary', true],
+    ['content-wrapper', true],
     // CSS-in-JS and CSS Modules hashes
-    ['css-1x2y3z', false], ['css-k008qs-Card', false], ['sc-bdVaJa', false], ['bdVaJa', false], ['jsx-2837465102', false],
-    ['svelte-1xyz2ab', false], ['_a1b2c3', false], ['Card__3xYz1', false], ['emotion-0', false], ['makeStyles-root-12', false],
-    ['Button_root__x7Ka2', false], ['Home_main__nLjiQ', false], ['ng-tns-c12-3', false], ['card__title', true], ['site-header__logo', true],
+    ['css-1x2y3z', false],
+    ['css-k008qs-Card', false],
+    ['sc-bdVaJa', false],
+    ['bdVaJa', false],
+    ['jsx-2837465102', false],
+    ['svelte-1xyz2ab', false],
+    ['_a1b2c3', false],
+    ['Card__3xYz1', false],
+    ['emotion-0', false],
+    ['makeStyles-root-12', false],
+    ['Button_root__x7Ka2', false],
+    ['Home_main__nLjiQ', false],
+    ['ng-tns-c12-3', false],
+    ['card__title', true],
+    ['site-header__logo', true],
     // counters and framework ids
-    ['ember123', false], ['item123456', false], ['a1b2c3d4', false],
+    ['ember123', false],
+    ['item123456', false],
+    ['a1b2c3d4', false],
     // state
-    ['is-active', false], ['open', false], ['menu-open', false], ['has-error', false], ['ng-pristine', false],
+    ['is-active', false],
+    ['open', false],
+    ['menu-open', false],
+    ['has-error', false],
+    ['ng-pristine', false],
     // utilities
-    ['p-4', false], ['text-gray-600', false], ['hover:bg-red', false], ['md:grid-cols-3', false], ['w-1/2', false],
-    ['col-6', false], ['col-md-6', false], ['d-flex', false], ['flex', false], ['mx-auto', false], ['items-center', false],
+    ['p-4', false],
+    ['text-gray-600', false],
+    ['hover:bg-red', false],
+    ['md:grid-cols-3', false],
+    ['w-1/2', false],
+    ['col-6', false],
+    ['col-md-6', false],
+    ['d-flex', false],
+    ['flex', false],
+    ['mx-auto', false],
+    ['items-center', false],
   ])('isStableClass(%s) = %s', (name, stable) => {
     expect(isStableClass(name)).toBe(stable);
   });
 
   it.each([
-    ['main', true], ['installation', true], ['checkout-form', true], ['post-42', true], ['__next', true],
-    [':r1:', false], [':R2a6:', false], ['radix-:r2:', false], ['ember1234', false], ['headlessui-menu-button-3', false],
-    ['mui-12345', false], ['mat-input-0', false], ['3f9e2a7c-1b2d-4c5e-9f00-1234abcd5678', false], ['with space', false],
+    ['main', true],
+    ['installation', true],
+    ['checkout-form', true],
+    ['post-42', true],
+    ['__next', true],
+    [':r1:', false],
+    [':R2a6:', false],
+    ['radix-:r2:', false],
+    ['ember1234', false],
+    ['headlessui-menu-button-3', false],
+    ['mui-12345', false],
+    ['mat-input-0', false],
+    ['3f9e2a7c-1b2d-4c5e-9f00-1234abcd5678', false],
+    ['with space', false],
     // counted out per page load under names that look hand-written (issue 14): renumbered by any render before them
-    ['gwt-uid-12', false], ['x-auto-7', false], ['__BVID__23', false], ['input-12', false], ['rc-tabs-3-tab-2', false],
-    ['tab-4', false], ['3F2504E0-4F89-41D3-A9C0-0305E82C3301', false], ['ng-tns-c12-3', false],
+    ['gwt-uid-12', false],
+    ['x-auto-7', false],
+    ['__BVID__23', false],
+    ['input-12', false],
+    ['rc-tabs-3-tab-2', false],
+    ['tab-4', false],
+    ['3F2504E0-4F89-41D3-A9C0-0305E82C3301', false],
+    ['ng-tns-c12-3', false],
     // data grids and tree widgets count their rows: after a re-sort `row-3` is another row (issue 14, second round)
-    ['row-3', false], ['grid-row-12', false], ['treenode-4', false], ['dijit__TreeNode_7', false], ['mce_12', false],
-    ['section-2', true], ['step-3-details', true], ['pricing', true],
+    ['row-3', false],
+    ['grid-row-12', false],
+    ['treenode-4', false],
+    ['dijit__TreeNode_7', false],
+    ['mce_12', false],
+    ['section-2', true],
+    ['step-3-details', true],
+    ['pricing', true],
   ])('isStableId(%s) = %s', (id, stable) => {
     expect(isStableId(id)).toBe(stable);
   });
@@ -81,7 +139,9 @@ describe('path text', () => {
     const mark: ContentMark = { kind: 't', level: 2, exact: '1abc', words: '0123456789abcdef', count: 7 };
     const neighbours: ContentMark = { kind: 'n', level: 0, exact: 'zz', words: 'abcdefabcdefabcd', count: 35 };
     const path = withMarks('body li:nth-of-type(2)', [mark, neighbours]);
-    expect(path).toBe('body li:nth-of-type(2):not([data-pinmark="t2:1abc.0123456789abcdef7"]):not([data-pinmark="n:zz.abcdefabcdefabcdz"])');
+    expect(path).toBe(
+      'body li:nth-of-type(2):not([data-pinmark="t2:1abc.0123456789abcdef7"]):not([data-pinmark="n:zz.abcdefabcdefabcdz"])',
+    );
     expect(marksIn(path)).toEqual([mark, neighbours]);
     expect(unmarked(path)).toBe('body li:nth-of-type(2)');
     expect(marksIn('body li')).toEqual([]);
@@ -105,7 +165,11 @@ describe('path text', () => {
   });
 
   it('gives up on content matching when the path is not a selector', () => {
-    const root = { querySelectorAll: () => { throw new SyntaxError('bad'); } } as unknown as ParentNode;
+    const root = {
+      querySelectorAll: () => {
+        throw new SyntaxError('bad');
+      },
+    } as unknown as ParentNode;
     expect(shapeMatches(root, '###')).toBeNull();
     expect(contentCandidates([], ['###'], 2)).toEqual([]);
   });

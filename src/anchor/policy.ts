@@ -13,7 +13,8 @@ export const TEST_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'dat
 const NAMING_ATTRIBUTES = new Set(['name', 'aria-label', 'href', 'for', 'title', 'alt', 'placeholder', 'role', 'type', 'src', 'action']);
 
 /** `data-*` attributes that carry state or framework bookkeeping, not identity. */
-const STATE_DATA_ATTRIBUTE = /^data-(state|active|selected|open|orientation|side|align|disabled|highlighted|checked|focus|hover|index|reactid|react|v-|headlessui|radix|aria|rk|ved|sentry|gtm|analytics|track)/;
+const STATE_DATA_ATTRIBUTE =
+  /^data-(state|active|selected|open|orientation|side|align|disabled|highlighted|checked|focus|hover|index|reactid|react|v-|headlessui|radix|aria|rk|ved|sentry|gtm|analytics|track)/;
 
 /** Framework and build-tool prefixes followed (soon) by a counter or hash: `css-1x2y3z`, `ember123`, `mat-input-0`. */
 const GENERATED_PREFIX =
@@ -42,10 +43,52 @@ const UTILITY_PREFIX =
 const UTILITY_VALUE =
   /\d|^(xs|sm|md|lg|xl|xxl|base|auto|full|screen|svh|dvh|min|max|fit|px|none|center|start|end|between|around|evenly|stretch|baseline|wrap|nowrap|col|row|col-reverse|row-reverse|hidden|visible|scroll|clip|left|right|top|bottom|inherit|current|transparent|white|black|bold|semibold|medium|normal|light|thin|extrabold|extralight|tight|tighter|snug|relaxed|loose|wide|wider|widest|solid|dashed|dotted|double|inner|pointer|default|mono|sans|serif|block|inline|inline-block|flex|grid|contents|cover|contain|primary|secondary|tertiary|muted|success|danger|warning|info|dark|body|emphasis|x|y|t|b|l|r|s|e|up|down|in|out|in-out|linear|all|colors|opacity|shadow|transform|spin|ping|pulse|bounce|italic|uppercase|lowercase|capitalize|underline|line-through|ellipsis|square|video|video|gradient-to-[a-z]{1,2}|[a-z]+-(\d{2,3}|50))$/;
 const UTILITY_WORDS = new Set([
-  'flex', 'grid', 'block', 'inline', 'inline-block', 'inline-flex', 'inline-grid', 'hidden', 'contents', 'table', 'relative', 'absolute',
-  'fixed', 'sticky', 'static', 'container', 'container-fluid', 'truncate', 'underline', 'uppercase', 'lowercase', 'capitalize',
-  'italic', 'antialiased', 'shadow', 'rounded', 'border', 'grow', 'shrink', 'transition', 'transform', 'clearfix', 'row', 'col',
-  'group', 'peer', 'sr-only', 'visually-hidden', 'pull-left', 'pull-right', 'small', 'lead', 'mx-auto', 'prose', 'dark', 'light',
+  'flex',
+  'grid',
+  'block',
+  'inline',
+  'inline-block',
+  'inline-flex',
+  'inline-grid',
+  'hidden',
+  'contents',
+  'table',
+  'relative',
+  'absolute',
+  'fixed',
+  'sticky',
+  'static',
+  'container',
+  'container-fluid',
+  'truncate',
+  'underline',
+  'uppercase',
+  'lowercase',
+  'capitalize',
+  'italic',
+  'antialiased',
+  'shadow',
+  'rounded',
+  'border',
+  'grow',
+  'shrink',
+  'transition',
+  'transform',
+  'clearfix',
+  'row',
+  'col',
+  'group',
+  'peer',
+  'sr-only',
+  'visually-hidden',
+  'pull-left',
+  'pull-right',
+  'small',
+  'lead',
+  'mx-auto',
+  'prose',
+  'dark',
+  'light',
 ]);
 
 /** A token that looks machine-made: a hash, a counter, a random mix of case. */
@@ -65,7 +108,8 @@ function looksGenerated(name: string): boolean {
     // Letters and digits interleaved (`1x2y3z`, `k008qs`, CSS Modules' `3xYz1`).
     if (/[a-z]\d|\d[a-z]/i.test(part) && (part.match(/\d/g)?.length ?? 0) >= 2) return true;
     // Case flipping at random (`bdVaJa`, `eCzmCk`): mixed case with a consonant cluster no word has.
-    if (/[a-z]/.test(part) && /[A-Z].*[A-Z]/.test(part.slice(1)) && (/[a-z][A-Z][a-z]?[A-Z]/.test(part) || /[^aeiouy\d]{4,}/i.test(part))) return true;
+    if (/[a-z]/.test(part) && /[A-Z].*[A-Z]/.test(part.slice(1)) && (/[a-z][A-Z][a-z]?[A-Z]/.test(part) || /[^aeiouy\d]{4,}/i.test(part)))
+      return true;
   }
   // CSS Modules: `Card__3xYz1` (a hash after `__`: starts with a digit or holds two), `_1Qz8s` (a bare hash).
   const hashed = /__([\w-]{5,8})$/.exec(name)?.[1];

@@ -20,7 +20,9 @@ describe('items that differ only by their text, re-sorted', () => {
   it('links re-sorted at the end of a long paragraph: the pin does not stay on the link now in its place', () => {
     // The paragraph's first 300 characters (what its content mark reads) do not change when its links trade places.
     // "shadow" is linked twice on the page, so the paragraph's content is what sets the pinned link apart.
-    mount(`<article><p>${PROSE}See <a href="/w">shadow</a>, <a href="/w">sugar</a> and <a href="/w">timber</a>.</p><p>Also <a href="/w">shadow</a> here.</p></article>`);
+    mount(
+      `<article><p>${PROSE}See <a href="/w">shadow</a>, <a href="/w">sugar</a> and <a href="/w">timber</a>.</p><p>Also <a href="/w">shadow</a> here.</p></article>`,
+    );
     const shadow = fixture().querySelector('a')!;
     const anchor = pin(shadow);
     fixture().querySelector('p')!.append(shadow); // sugar, timber, shadow: sugar now stands first
@@ -28,9 +30,12 @@ describe('items that differ only by their text, re-sorted', () => {
   });
 
   it('a reply re-sorted among replies that read like their own body: the pin follows it', () => {
-    const reply = (who: string, text: string) => `<li><div class="comment"><div class="comment__body"><b>${who}</b><p>${text}</p></div></div></li>`;
+    const reply = (who: string, text: string) =>
+      `<li><div class="comment"><div class="comment__body"><b>${who}</b><p>${text}</p></div></div></li>`;
     // The first reply is long: the list's first 300 characters (what its content mark reads) survive the re-sort below it.
-    mount(`<ul class="replies">${reply('ann', PROSE)}${reply('bob', 'Maple syrup is late again')}${reply('cy', 'Winter wool sold out')}</ul>`);
+    mount(
+      `<ul class="replies">${reply('ann', PROSE)}${reply('bob', 'Maple syrup is late again')}${reply('cy', 'Winter wool sold out')}</ul>`,
+    );
     const comment = fixture().querySelectorAll('.comment')[1]!;
     const anchor = pin(comment);
     fixture().querySelector('ul')!.append(comment.parentElement!); // ann, cy, bob: cy's reply now stands where bob's stood
@@ -40,7 +45,13 @@ describe('items that differ only by their text, re-sorted', () => {
 
 describe('text edited where it stands', () => {
   it('a paragraph of a long article with 30 % of its words replaced is still exact', () => {
-    const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>${PROSE.split(' ').slice(i, i + 30).join(' ')} number ${i}</p>`);
+    const paragraphs = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<p>${PROSE.split(' ')
+          .slice(i, i + 30)
+          .join(' ')} number ${i}</p>`,
+    );
     mount(`<article>${paragraphs.join('')}</article>`);
     const target = fixture().querySelectorAll('p')[12]!;
     const anchor = pin(target);
@@ -55,7 +66,8 @@ describe('text edited where it stands', () => {
 
 describe('ids counted out by a framework', () => {
   it('a label found through `for="gwt-uid-12"` is not followed to the field that holds that id after a re-render', () => {
-    const field = (n: number, label: string) => `<div class="field"><label for="gwt-uid-${n}">${label}</label><input id="gwt-uid-${n}"></div>`;
+    const field = (n: number, label: string) =>
+      `<div class="field"><label for="gwt-uid-${n}">${label}</label><input id="gwt-uid-${n}"></div>`;
     mount(`<form>${field(12, 'First name')}${field(13, 'Last name')}${field(14, 'Company')}</form>`);
     const company = fixture().querySelectorAll('label')[2]!;
     const anchor = pin(company);
@@ -65,7 +77,11 @@ describe('ids counted out by a framework', () => {
     for (const e of Array.from(fixture().querySelectorAll('[for],[id]'))) {
       for (const name of ['for', 'id']) {
         const value = e.getAttribute(name);
-        if (value) e.setAttribute(name, value.replace(/\d+$/, (n) => String(Number(n) + 2)));
+        if (value)
+          e.setAttribute(
+            name,
+            value.replace(/\d+$/, (n) => String(Number(n) + 2)),
+          );
       }
     }
     const resolved = resolvePin(anchor);

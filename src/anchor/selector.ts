@@ -41,7 +41,13 @@ function loosened(element: Element, path: string, budget: WorkBudget): string {
 }
 
 /** finder's path for `element` in `mode`, or null when it found none within the caps. */
-export function finderPath(element: Element, mode: FinderMode, budget: WorkBudget, maxMs = MAX_RUN_MS, maxChecks = MAX_PATH_CHECKS + 20): string | null {
+export function finderPath(
+  element: Element,
+  mode: FinderMode,
+  budget: WorkBudget,
+  maxMs = MAX_RUN_MS,
+  maxChecks = MAX_PATH_CHECKS + 20,
+): string | null {
   if (isDocumentLevel(element) || budget.spent) return null;
   const doc = element.ownerDocument;
   let checks = 0;

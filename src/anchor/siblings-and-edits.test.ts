@@ -33,8 +33,11 @@ describe('a sibling removed', () => {
 
   it('an empty cell removed: the cell beside it, which reads as its row did, does not take its pin', () => {
     // Rows shared by two posts: the empty cell's own mark is its row's text, which the cell beside it holds too.
-    const head = (date: string, body: string) => `<table><tbody><tr><td>Posted: ${date}</td><td></td></tr><tr><td>${body}</td></tr></tbody></table>`;
-    mount(`<div>${head('Mon Jun 12', 'Harbor lanterns glowed over the water')}${head('Mon Jun 12', 'Maple syrup is late again')}${head('Tue Jun 13', 'Winter wool sold out')}</div>`);
+    const head = (date: string, body: string) =>
+      `<table><tbody><tr><td>Posted: ${date}</td><td></td></tr><tr><td>${body}</td></tr></tbody></table>`;
+    mount(
+      `<div>${head('Mon Jun 12', 'Harbor lanterns glowed over the water')}${head('Mon Jun 12', 'Maple syrup is late again')}${head('Tue Jun 13', 'Winter wool sold out')}</div>`,
+    );
     const empty = fixture().querySelectorAll('table')[1]!.querySelectorAll('td')[1]!;
     const row = empty.parentElement!;
     const anchor = pin(empty);
@@ -47,8 +50,11 @@ describe('a sibling removed', () => {
 
 describe('text edited', () => {
   it('an inline word rewritten together with the paragraph around it: its neighbours, edited alike, still place it', () => {
-    const paragraph = (before: string, word: string, after: string) => `<p>Then <b>${before}</b> and <strong>${word}</strong> with <em>${after}</em> end.</p>`;
-    mount(`<div>${paragraph('quiet harbor water', 'compass', 'copper wire crates')}${paragraph('winter wool bales', 'magnet', 'maple syrup barrels')}${paragraph('ferry crews rowing', 'anchor', 'green ledger cloth')}</div>`);
+    const paragraph = (before: string, word: string, after: string) =>
+      `<p>Then <b>${before}</b> and <strong>${word}</strong> with <em>${after}</em> end.</p>`;
+    mount(
+      `<div>${paragraph('quiet harbor water', 'compass', 'copper wire crates')}${paragraph('winter wool bales', 'magnet', 'maple syrup barrels')}${paragraph('ferry crews rowing', 'anchor', 'green ledger cloth')}</div>`,
+    );
     const strong = fixture().querySelectorAll('strong')[1]!;
     const anchor = pin(strong);
     // An editor rewrote the second paragraph: the pinned word and a word in each neighbour.
@@ -62,7 +68,9 @@ describe('text edited', () => {
 
   it('rows re-sorted and the pinned email edited: another row’s email, as like it as the edited one, does not take the pin', () => {
     const people = ['ann.lee', 'bob.kim', 'cy.ito', 'dee.roy', 'eve.lam'];
-    mount(`<table><tbody>${people.map((p) => `<tr><td>${p.replace('.', ' ')}</td><td>${p}@mail.example.com</td><td>Admin</td></tr>`).join('')}</tbody></table>`);
+    mount(
+      `<table><tbody>${people.map((p) => `<tr><td>${p.replace('.', ' ')}</td><td>${p}@mail.example.com</td><td>Admin</td></tr>`).join('')}</tbody></table>`,
+    );
     const rows = Array.from(fixture().querySelectorAll('tr'));
     const email = rows[1]!.cells[1]!;
     const anchor = pin(email);
