@@ -18,6 +18,8 @@ import { rateLimited } from './http/rate-limit.ts';
 import { createIdpVerifier } from './auth/idp-token.ts';
 import { devIdpKeyStore } from './auth/dev-idp-keys.ts';
 import { idpRoutes } from './idp/routes.ts';
+import { memberAuthRoutes } from './routes/member-auth.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { authRoutes } from './routes/auth.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -36,6 +38,7 @@ import { LocalObjectStore } from './storage/local-store.ts';
 import { isSealedKey } from './model/uploads.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { staticRoutes } from './routes/static.ts';
+import { appStaticRoutes } from './routes/app-static.ts';
 import { openApiRoutes } from './openapi/route.ts';
 
 const tooLarge = (): never => {
@@ -82,12 +85,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/upload-complete',
     '/webhook-registrations/*',
     '/product-metrics/*',
+    '/inbox',
   ])
     api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
   api.use('/items/*', caller, idempotent);
-  api.route('/', authRoutes(deps, createIdpVerifier(deps.config, deps.clock, devKey)));
+  const verifyIdpToken = createIdpVerifier(deps.config, deps.clock, devKey);
+  api.route('/', authRoutes(deps, verifyIdpToken));
+  api.route('/', memberAuthRoutes(deps, verifyIdpToken));
   api.route('/', threadRoutes(deps));
+  api.route('/', inboxRoutes(deps));
   api.route('/', screenshotRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', messageRoutes(deps));
@@ -113,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // /demo/* holds JSON endpoints: an unknown one, or any outside the demo (production), gets the
   // API's JSON 404 rather than a page, the same for every path.
   app.all('/demo/*', (c) => errorJson(c, new ApiError(404, 'not_found', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.route('/', appStaticRoutes(deps));
   app.route('/', staticRoutes(deps));
   return app;
 }

@@ -8,6 +8,7 @@ import { isoAt, queryOne, type Db } from '../db/db.ts';
 import type { Clock } from '../domain/clock.ts';
 import { ApiError, unauthorized } from '../domain/errors.ts';
 import type { Caller } from '../domain/viewer.ts';
+import { resolveMemberSession } from './member-session.ts';
 import { bearerKind, readBearer, sha256Hex } from './tokens.ts';
 
 interface ApiKeyRow {
@@ -76,5 +77,6 @@ export async function resolveCaller(deps: CallerLookup, authorization: string | 
       expiresAt: row.expires_at.getTime(),
     };
   }
-  throw unauthorized('Unknown credential: expected an API key (pk_ws_…, pk_org_…) or an exchange token (pmx_…)');
+  if (kind === 'member_session') return resolveMemberSession(deps, hash);
+  throw unauthorized('Unknown credential: expected an API key (pk_ws_…, pk_org_…), an exchange token (pmx_…) or a member session (pmm_…)');
 }

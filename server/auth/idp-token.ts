@@ -69,6 +69,8 @@ export function createIdpVerifier(config: AppConfig, clock: Clock, devKey: () =>
     const kind = bearerKind(token);
     if (kind === 'exchange_token')
       throw unauthorized('An exchange token cannot be used to mint another; sign in with the identity provider');
+    if (kind === 'member_session')
+      throw unauthorized('A member session cannot be used to mint another; sign in with the identity provider');
     if (kind === 'api_key') throw unauthorized('An API key cannot be used here; send an identity-provider access token');
     let header: { typ?: string | undefined };
     let unverified: JWTPayload;

@@ -8,6 +8,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 export const API_KEY_PREFIX = { workspace: 'pk_ws_', organization: 'pk_org_' } as const;
 export const EXCHANGE_TOKEN_PREFIX = 'pmx_';
 export const PUBLIC_KEY_PREFIX = 'pmk_';
+/** A member's review-app session (server/auth/member-session.ts). */
+export const MEMBER_TOKEN_PREFIX = 'pmm_';
 
 export function randomToken(prefix: string, bytes = 32): string {
   return prefix + randomBytes(bytes).toString('base64url');
@@ -17,11 +19,12 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-export type BearerKind = 'api_key' | 'exchange_token' | 'other';
+export type BearerKind = 'api_key' | 'exchange_token' | 'member_session' | 'other';
 
 export function bearerKind(token: string): BearerKind {
   if (token.startsWith(API_KEY_PREFIX.workspace) || token.startsWith(API_KEY_PREFIX.organization)) return 'api_key';
   if (token.startsWith(EXCHANGE_TOKEN_PREFIX)) return 'exchange_token';
+  if (token.startsWith(MEMBER_TOKEN_PREFIX)) return 'member_session';
   return 'other';
 }
 

@@ -7,7 +7,18 @@
  */
 import type { MessageScope, MarkupScope, ThreadScope } from '../../src/api/wire.ts';
 import { forbidden } from './errors.ts';
-import type { ApiKeyCaller, Caller, Viewer } from './viewer.ts';
+import type { ApiKeyCaller, Caller, MemberCaller, Viewer } from './viewer.ts';
+
+/**
+ * For reads of a workspace's records that its members make in the review app as well as API keys
+ * (markups, members, metrics); exchange tokens may not.
+ */
+export function requireWorkspaceReader(caller: Caller): ApiKeyCaller | MemberCaller {
+  if (caller.kind === 'exchange') {
+    throw forbidden('This endpoint needs an API key or a member session; an exchange token may only work on the threads of its markup');
+  }
+  return caller;
+}
 
 /** For endpoints exchange tokens may not call at all (admin endpoints). */
 export function requireApiKey(caller: Caller): ApiKeyCaller {
@@ -17,14 +28,23 @@ export function requireApiKey(caller: Caller): ApiKeyCaller {
   return caller;
 }
 
+/**
+ * Whether a caller may see a record of this workspace: an API key by its scope, a member and an
+ * exchange token in their own workspace (exchange tokens are further held to their markup by the
+ * caller of this rule).
+ */
+export function reachesWorkspace(caller: Caller, record: { workspace_id: string; organization_id: string }): boolean {
+  return caller.kind === 'api_key' ? apiKeyReaches(caller, record) : caller.workspaceId === record.workspace_id;
+}
+
 /** Whether an API key may see a record of this workspace. */
 export function apiKeyReaches(caller: ApiKeyCaller, workspace: { workspace_id: string; organization_id: string }): boolean {
   return caller.scope === 'workspace' ? caller.workspaceId === workspace.workspace_id : caller.organizationId === workspace.organization_id;
 }
 
-/** Authors and API keys may change or delete a record; other reviewers may not. */
+/** Authors, API keys and the workspace's owners and admins may change or delete a record; others may not. */
 export function mayModify(viewer: Viewer, authorUserId: string): boolean {
-  return viewer.isApiKey || viewer.userId === authorUserId;
+  return viewer.isApiKey || viewer.moderates === true || viewer.userId === authorUserId;
 }
 
 /** Scopes on a thread; no `reply` while the markup's new comments are paused. */

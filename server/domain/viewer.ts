@@ -24,14 +24,33 @@ export interface ExchangeCaller {
   expiresAt: number;
 }
 
-export type Caller = ApiKeyCaller | ExchangeCaller;
+/**
+ * A workspace member signed in to the review app (server/auth/member-session.ts): reaches every
+ * record of its workspace, as a workspace API key does, but acts as a person.
+ */
+export interface MemberCaller {
+  kind: 'member';
+  tokenId: string;
+  workspaceId: string;
+  organizationId: string;
+  userId: string;
+  role: 'owner' | 'admin' | 'contributor' | 'viewer';
+  expiresAt: number;
+}
+
+export type Caller = ApiKeyCaller | ExchangeCaller | MemberCaller;
 
 /** How a caller appears when deciding authorship and visibility. */
 export interface Viewer {
   isApiKey: boolean;
   userId: string | null;
+  /** Owners and admins of the workspace may change and delete what others wrote, as API keys may. */
+  moderates?: boolean;
 }
 
 export function viewerOf(caller: Caller): Viewer {
-  return caller.kind === 'api_key' ? { isApiKey: true, userId: null } : { isApiKey: false, userId: caller.userId };
+  if (caller.kind === 'api_key') return { isApiKey: true, userId: null };
+  if (caller.kind === 'member')
+    return { isApiKey: false, userId: caller.userId, moderates: caller.role === 'owner' || caller.role === 'admin' };
+  return { isApiKey: false, userId: caller.userId };
 }

@@ -49,7 +49,7 @@ export function requireCaller(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const key = token === undefined ? undefined : sha256Hex(token);
     const now = deps.clock.now();
     const hit = key === undefined ? undefined : recent.get(key);
-    if (hit && hit.until > now && (hit.caller.kind !== 'exchange' || hit.caller.expiresAt > now)) {
+    if (hit && hit.until > now && (hit.caller.kind === 'api_key' || hit.caller.expiresAt > now)) {
       c.set('caller', hit.caller);
       return next();
     }

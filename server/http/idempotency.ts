@@ -77,6 +77,7 @@ export function parseIdempotencyKey(raw: string): string {
 export function scopeOf(caller: Caller | undefined, authorization: string | undefined): string {
   if (caller?.kind === 'api_key') return `api_key:${caller.keyId}`;
   if (caller?.kind === 'exchange') return `exchange:${caller.userId}:${caller.markupId}`;
+  if (caller?.kind === 'member') return `member:${caller.userId}`;
   return `credential:${sha256Hex(authorization ?? '')}`;
 }
 

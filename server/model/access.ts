@@ -6,7 +6,7 @@
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../domain/clock.ts';
 import { notFound } from '../domain/errors.ts';
-import { apiKeyReaches } from '../domain/permissions.ts';
+import { reachesWorkspace } from '../domain/permissions.ts';
 import type { Caller } from '../domain/viewer.ts';
 import { findMarkup, type MarkupRow } from './markups.ts';
 import { serviceUserFor } from './users.ts';
@@ -16,13 +16,12 @@ export async function markupForCaller(db: Db, caller: Caller, markupId: string):
   if (caller.kind === 'exchange' && caller.markupId !== markupId) throw notFound('Markup');
   const markup = await findMarkup(db, markupId);
   if (!markup) throw notFound('Markup');
-  if (caller.kind === 'api_key' && !apiKeyReaches(caller, markup)) throw notFound('Markup');
-  if (caller.kind === 'exchange' && caller.workspaceId !== markup.workspace_id) throw notFound('Markup');
+  if (!reachesWorkspace(caller, markup)) throw notFound('Markup');
   return markup;
 }
 
-/** The user id a write is attributed to: the token's user, or the API key's service user. */
+/** The user id a write is attributed to: the token's or member's user, or the API key's service user. */
 export async function actingUserId(db: Db, caller: Caller, workspaceId: string, clock: Clock): Promise<string> {
-  if (caller.kind === 'exchange') return caller.userId;
+  if (caller.kind !== 'api_key') return caller.userId;
   return serviceUserFor(db, workspaceId, caller, clock.now());
 }

@@ -26,9 +26,8 @@ export function isUnconfirmed(caller: Caller): boolean {
  * as parameter `$n`: to run in the same query as the route's own read.
  */
 export function confirmCallerSql(caller: Caller, n: number): string {
-  return caller.kind === 'api_key'
-    ? `EXISTS (SELECT 1 FROM api_keys WHERE id = $${n} AND revoked_at IS NULL)`
-    : `EXISTS (SELECT 1 FROM exchange_tokens WHERE id = $${n} AND revoked_at IS NULL)`;
+  const table = caller.kind === 'api_key' ? 'api_keys' : caller.kind === 'member' ? 'member_sessions' : 'exchange_tokens';
+  return `EXISTS (SELECT 1 FROM ${table} WHERE id = $${n} AND revoked_at IS NULL)`;
 }
 
 /** The parameter confirmCallerSql takes: the API key's or the exchange token's row id. */
@@ -38,5 +37,6 @@ export function credentialId(caller: Caller): string {
 
 /** Why a credential found revoked by confirmCallerSql is refused (as resolveCaller would). */
 export function revokedCredential(caller: Caller): ApiError {
+  if (caller.kind === 'member') return unauthorized('Signed out: sign in to the review app again');
   return unauthorized(caller.kind === 'api_key' ? 'Unknown or revoked API key' : 'Unknown exchange token');
 }

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { confirmCallerSql, credentialId, isUnconfirmed, revokedCredential } from './credential-check.ts';
 import type { Caller, Viewer } from '../domain/viewer.ts';
-import { apiKeyReaches } from '../domain/permissions.ts';
+import { reachesWorkspace } from '../domain/permissions.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { notFound } from '../domain/errors.ts';
 import type { ListThreadsParams } from './thread-list.ts';
@@ -48,8 +48,7 @@ export async function markupVersionForCaller(db: Db, caller: Caller, markupId: s
   if (caller.kind === 'exchange' && caller.markupId !== markupId) throw notFound('Markup');
   if (!row.id || !row.workspace_id || !row.organization_id || row.version === undefined) throw notFound('Markup');
   const reach = { workspace_id: row.workspace_id, organization_id: row.organization_id };
-  if (caller.kind === 'api_key' && !apiKeyReaches(caller, reach)) throw notFound('Markup');
-  if (caller.kind === 'exchange' && caller.workspaceId !== row.workspace_id) throw notFound('Markup');
+  if (!reachesWorkspace(caller, reach)) throw notFound('Markup');
   return { id: row.id, workspace_id: row.workspace_id, version: row.version };
 }
 
@@ -79,7 +78,7 @@ export interface ThreadListKeyParts {
  * userMetaData.lastSeenAt; every API key sees the same (viewerOf gives them no user).
  */
 export function threadListKey({ version, params: p, viewer, window }: ThreadListKeyParts): string {
-  const who = viewer.isApiKey ? 'api' : `user:${viewer.userId}`;
+  const who = viewer.isApiKey ? 'api' : `user:${viewer.userId}${viewer.moderates ? ':moderator' : ''}`;
   return JSON.stringify([
     FORMAT,
     p.markupId,

@@ -28,6 +28,8 @@ export interface ThreadRow {
   offset_y_percentage: number | null;
   annotations: Record<string, unknown> | null;
   priority: number | null;
+  assignee_user_id: string | null;
+  labels: string[];
   created_at: Date;
   modified_at: Date;
   last_activity_at: Date;
@@ -50,6 +52,8 @@ const OWN_COLUMNS = [
   'offset_y_percentage',
   'annotations',
   'priority',
+  'assignee_user_id',
+  'labels',
   'created_at',
   'modified_at',
   'last_activity_at',
@@ -162,6 +166,8 @@ export async function toThreadResponses(
       browserContext: t.browser_context ?? {},
       viewModeId: t.view_mode_id,
       priority: t.priority,
+      assigneeId: t.assignee_user_id,
+      labels: t.labels,
       screenshot: screenshot ? toScreenshotResponse(screenshot, files) : null,
     };
     if (t.offset_x_percentage !== null) response.offsetXPercentage = t.offset_x_percentage;

@@ -133,7 +133,7 @@ export async function upsertIdpUser(
 export type WriteAuthor = { userId: string } | { serviceKey: { keyId: string; keyName: string } };
 
 export function writeAuthorOf(caller: Caller): WriteAuthor {
-  return caller.kind === 'exchange' ? { userId: caller.userId } : { serviceKey: { keyId: caller.keyId, keyName: caller.keyName } };
+  return caller.kind === 'api_key' ? { serviceKey: { keyId: caller.keyId, keyName: caller.keyName } } : { userId: caller.userId };
 }
 
 /**

@@ -9,7 +9,7 @@ import { isoAt, queryOne, type Db } from '../db/db.ts';
 import { ApiError, badRequest, notFound } from '../domain/errors.ts';
 import { isUuid } from '../domain/ids.ts';
 import type { Caller } from '../domain/viewer.ts';
-import { apiKeyReaches } from '../domain/permissions.ts';
+import { reachesWorkspace } from '../domain/permissions.ts';
 
 export interface WorkspaceRow {
   id: string;
@@ -50,9 +50,7 @@ export async function workspaceForCaller(db: Db, caller: Caller, asked: string |
     [id.toLowerCase()],
   );
   if (!row) throw notFound('Workspace');
-  if (caller.kind === 'api_key' && !apiKeyReaches(caller, { workspace_id: row.id, organization_id: row.organization_id }))
-    throw notFound('Workspace');
-  if (caller.kind === 'exchange' && caller.workspaceId !== row.id) throw notFound('Workspace');
+  if (!reachesWorkspace(caller, { workspace_id: row.id, organization_id: row.organization_id })) throw notFound('Workspace');
   return row;
 }
 

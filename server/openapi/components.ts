@@ -13,6 +13,10 @@ import type { ErrorStatus, JsonSchema } from './types.ts';
 
 const WIRE_TYPES: Record<string, string> = {
   AuthConfigResponse: 'Installation configuration for the customer-JWT exchange.',
+  MemberSessionResponse: 'A member session (`pmm_…`, 12 hours) with the workspace, role and the workspaces to switch to.',
+  InboxResponse: '`{threads, total, cursorId}`: short thread records for the inbox (src/api/wire/inbox.ts).',
+  TriageResponse: '`{threadId, assigneeId, priority, labels, modifiedAt}`.',
+  SeenResponse: '`{threadId, lastSeenAt}`.',
   ExchangeTokenResponse: 'An exchange token (`pmx_…`, 1 hour) with the user and markup it is bound to.',
   SdkExchangeResponse: 'ExchangeTokenResponse plus `validatedSdkOrigin` and `name`.',
   ListThreadsResponse: '`{threads, query, offset, total, cursorId}`.',

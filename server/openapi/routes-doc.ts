@@ -4,11 +4,12 @@
  * behind by a removed route) fails the build rather than going undocumented.
  */
 import { adminRoutesDoc } from './routes-doc-admin.ts';
+import { appRoutesDoc } from './routes-doc-app.ts';
 import { commentRoutesDoc } from './routes-doc-comments.ts';
 import { markupRoutesDoc } from './routes-doc-markups.ts';
 import type { RouteDoc, Tag } from './types.ts';
 
-export const routesDoc: readonly RouteDoc[] = [...commentRoutesDoc, ...markupRoutesDoc, ...adminRoutesDoc];
+export const routesDoc: readonly RouteDoc[] = [...commentRoutesDoc, ...markupRoutesDoc, ...adminRoutesDoc, ...appRoutesDoc];
 
 export const TAGS: Record<Tag, string> = {
   auth: 'Authentication (§4.1): installation config, customer-JWT and SDK exchanges.',

@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../domain/errors.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
 import { actingUserId, markupForCaller } from '../model/access.ts';
 import { callerOf } from '../http/caller.ts';
-import { markupScopes, requireApiKey } from '../domain/permissions.ts';
+import { markupScopes, requireApiKey, requireWorkspaceReader } from '../domain/permissions.ts';
 import { viewerOf } from '../domain/viewer.ts';
 import { findMarkup, markupTags, setMarkupReadOnly, toMarkupResponse, toProjectReview, viewModesWithCounts } from '../model/markups.ts';
 import { recordMarkupEvent } from '../model/events.ts';
@@ -48,7 +48,7 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/', markupBulkRoutes(deps));
 
   routes.get('/markups/search', async (c) => {
-    const caller = requireApiKey(callerOf(c));
+    const caller = requireWorkspaceReader(callerOf(c));
     const query = readQuery(c, searchQuerySchema);
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
     const rows = await searchMarkups(db, workspace.id, query.query, query.limit ?? DEFAULT_MARKUP_PAGE);
@@ -59,7 +59,7 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/markups', async (c) => {
-    const caller = requireApiKey(callerOf(c));
+    const caller = requireWorkspaceReader(callerOf(c));
     const query = readQuery(c, listQuerySchema);
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
     const page = await listMarkups(db, workspace.id, {

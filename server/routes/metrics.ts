@@ -15,22 +15,22 @@ import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { ok } from '../http/envelope.ts';
 import { readQuery } from '../http/validate.ts';
-import type { ApiKeyCaller } from '../domain/viewer.ts';
+import type { ApiKeyCaller, MemberCaller } from '../domain/viewer.ts';
 import { callerOf } from '../http/caller.ts';
-import { requireApiKey } from '../domain/permissions.ts';
+import { requireWorkspaceReader } from '../domain/permissions.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
 import { latestActivity, projectMetrics, userMetrics, workspaceTotals } from '../model/metrics.ts';
 import { lastUpdatedQuerySchema, metricsTotalsQuerySchema, projectMetricsQuerySchema, userMetricsQuerySchema } from '../schemas/metrics.ts';
 
 /** The workspace the figures are about, by the same rules as GET /workspace (404 for one out of reach). */
-const metricsWorkspace = async (db: Db, caller: ApiKeyCaller, asked: string | undefined): Promise<string> =>
+const metricsWorkspace = async (db: Db, caller: ApiKeyCaller | MemberCaller, asked: string | undefined): Promise<string> =>
   (await workspaceForCaller(db, caller, asked)).id;
 
 export function metricsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
   // The credential is checked before the query, so an exchange token learns nothing from a 400.
-  const apiKey = (c: Parameters<typeof callerOf>[0]) => requireApiKey(callerOf(c));
+  const apiKey = (c: Parameters<typeof callerOf>[0]) => requireWorkspaceReader(callerOf(c));
 
   routes.get('/product-metrics/user', async (c) => {
     const caller = apiKey(c);

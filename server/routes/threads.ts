@@ -14,7 +14,7 @@ import { isUuid } from '../domain/ids.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
 import { type Caller, viewerOf } from '../domain/viewer.ts';
 import { actingUserId, markupForCaller } from '../model/access.ts';
-import { apiKeyReaches, mayModify } from '../domain/permissions.ts';
+import { mayModify, reachesWorkspace } from '../domain/permissions.ts';
 import { callerOf } from '../http/caller.ts';
 import { requireMessageBody } from '../model/messages.ts';
 import { resolveAttachments, type AttachmentOwner } from '../model/attachments.ts';
@@ -45,17 +45,14 @@ function sendJson(c: Context, bytes: Uint8Array<ArrayBuffer>, etag?: string): Re
 
 /** Whose uploads a message by this caller may attach (a reviewer: only their own). */
 export function attachmentOwner(caller: Caller, workspaceId: string): AttachmentOwner {
-  return { workspaceId, uploaderUserId: caller.kind === 'exchange' ? caller.userId : null };
+  return { workspaceId, uploaderUserId: caller.kind === 'api_key' ? null : caller.userId };
 }
 
 /** The thread, if the caller may reach its markup; 404 otherwise. */
 export async function threadForCaller(db: Db, caller: Caller, threadId: string) {
   const thread = await findThread(db, threadId);
   if (!thread) throw notFound('Thread');
-  const reachable =
-    caller.kind === 'exchange'
-      ? caller.markupId === thread.markup_id && caller.workspaceId === thread.workspace_id
-      : apiKeyReaches(caller, thread);
+  const reachable = reachesWorkspace(caller, thread) && (caller.kind !== 'exchange' || caller.markupId === thread.markup_id);
   if (!reachable) throw notFound('Thread');
   return thread;
 }

@@ -47,9 +47,9 @@ export async function uploadForCaller(deps: AppDeps, caller: Caller, fileId: str
   const upload = isUuid(fileId) ? await findUpload(deps.db, fileId.toLowerCase()) : undefined;
   const mine =
     upload &&
-    (caller.kind === 'exchange'
-      ? upload.created_by_user_id === caller.userId && upload.workspace_id === caller.workspaceId
-      : apiKeyReaches(caller, upload));
+    (caller.kind === 'api_key'
+      ? apiKeyReaches(caller, upload)
+      : upload.created_by_user_id === caller.userId && upload.workspace_id === caller.workspaceId);
   if (!upload || !mine) throw notFound('Upload');
   return upload;
 }

@@ -9,7 +9,7 @@ import { notFound } from '../domain/errors.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
 import { callerOf } from '../http/caller.ts';
-import { requireApiKey } from '../domain/permissions.ts';
+import { requireApiKey, requireWorkspaceReader } from '../domain/permissions.ts';
 import type { Db } from '../db/db.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { changeRole, inviteMembers, listMembers, removeMember } from '../model/members.ts';
@@ -32,9 +32,12 @@ import {
   workspaceIdQuerySchema,
 } from '../schemas/workspace-users.ts';
 
-/** The workspace an admin call acts on; `lock` holds its row for rules over all its members. */
-async function targetWorkspace(c: Context<AppEnv>, db: Db, lock = false): Promise<WorkspaceRow> {
-  const caller = requireApiKey(callerOf(c));
+/**
+ * The workspace an admin call acts on (`lock` holds its row for rules over all its members); a
+ * `read` may also come from a member of the workspace (the review app's assignee picker).
+ */
+async function targetWorkspace(c: Context<AppEnv>, db: Db, lock = false, read = false): Promise<WorkspaceRow> {
+  const caller = read ? requireWorkspaceReader(callerOf(c)) : requireApiKey(callerOf(c));
   const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
   return workspaceForCaller(db, caller, workspaceId, lock);
 }
@@ -52,7 +55,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const files = fileUrls(deps.storage, clock);
 
   routes.get('/users', async (c) => {
-    const workspace = await targetWorkspace(c, db);
+    const workspace = await targetWorkspace(c, db, false, true);
     const list = await listMembers(db, workspace.id);
     // An uploaded avatar (user_avatar, set on upload-complete) is shown as a fresh signed URL.
     const avatars = await db.query<{ id: string; avatar_file_id: string }>(

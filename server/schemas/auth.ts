@@ -27,3 +27,6 @@ export const sdkExchangeResultQuerySchema = z.object({
   publicKey: z.string({ error: 'publicKey is required' }).min(1).max(200),
   markupId: z.string({ error: 'markupId is required' }).min(1).max(100),
 });
+
+/** `POST /auth/member-session` (issue 16): which workspace to open, optionally. */
+export const memberSessionSchema = z.object({ workspaceId: z.string().max(64).optional() }).strict();

@@ -100,9 +100,9 @@ export const movePinSchema = z.object({
 });
 export type MovePinInput = z.output<typeof movePinSchema>;
 
-const booleanParam = z.enum(['true', 'false', '1', '0'], 'must be true or false').transform((v) => v === 'true' || v === '1');
+export const booleanParam = z.enum(['true', 'false', '1', '0'], 'must be true or false').transform((v) => v === 'true' || v === '1');
 // Bounded to safe integers: a longer number would reach SQL as "1e+30" (a 500, not a 400).
-const intParam = z
+export const intParam = z
   .string()
   .regex(/^\d+$/, 'must be a non-negative integer')
   .transform(Number)

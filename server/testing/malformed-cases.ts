@@ -9,6 +9,7 @@ import { API, TEST_SDK_ORIGIN, threadBody, type TestServer } from './support.ts'
 import type { RouteCase } from './malformed-route-case.ts';
 import { fileCases } from './malformed-cases-files.ts';
 import { itemCases } from './malformed-cases-items.ts';
+import { appCases } from './malformed-cases-app.ts';
 import { markupCases } from './malformed-cases-markups.ts';
 
 const delta = { ops: [{ insert: 'Hello\n' }] };
@@ -238,6 +239,7 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     ...(await markupCases(s)),
     ...(await fileCases(s)),
     ...(await itemCases(s)),
+    ...(await appCases(s)),
     // Deleting the thread last among the thread fixtures' users keeps the others' targets alive.
     { method: 'DELETE', path: '/threads/:id', ids: { id: doomedThread }, auth: 'any', token: alice.token },
   ];

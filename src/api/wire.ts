@@ -20,3 +20,4 @@ export * from './wire/auth';
 export * from './wire/uploads';
 export * from './wire/webhooks';
 export * from './wire/metrics';
+export * from './wire/inbox';

@@ -3,6 +3,7 @@
  * the auth configuration.
  */
 import type { Iso8601 } from './common';
+import type { WorkspaceRole } from './workspace';
 
 export interface FeedbackMarkupRole {
   slug: 'reviewer' | 'admin' | string;
@@ -65,4 +66,23 @@ export interface SignInFailedMessage {
   type: 'pinmark:sdk-sign-in-failed';
   state: string;
   message: string;
+}
+
+/** Decided (issue 16): a member's session for the review app, `POST /auth/member-session`. */
+export interface MemberSessionRequest {
+  /** The workspace to open; the member's oldest membership when absent. */
+  workspaceId?: string;
+}
+
+export interface MemberSessionResponse {
+  /** `pmm_…`: sent as `Authorization: Bearer` like an exchange token; reaches the whole workspace. */
+  memberToken: string;
+  expiresAt: Iso8601;
+  workspaceId: string;
+  userId: string;
+  role: WorkspaceRole;
+  name: string;
+  email?: string;
+  /** Every workspace this person is a member of, to switch between them. */
+  workspaces: { id: string; name: string; role: WorkspaceRole }[];
 }

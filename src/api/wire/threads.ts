@@ -75,6 +75,9 @@ export interface WebpageThreadResponse {
   priority?: number | null;
   /** Decided extra: the thread's screenshot (null without one), so lists need no extra request. */
   screenshot?: ScreenshotResponse | null;
+  /** Decided extras (issue 16, triage): the member it is assigned to, and its labels. */
+  assigneeId?: string | null;
+  labels?: string[];
 }
 
 export type ThreadResponse = WebpageThreadResponse;
