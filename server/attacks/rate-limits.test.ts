@@ -5,27 +5,19 @@
  *
  * Each attack runs over HTTP against the real app from a socket address of its own (app.request
  * has no socket; `address` supplies what @hono/node-server would). The limits come from the
- * RateLimit headers' own table, asserted against the numbers the attack needed.
+ * RateLimit headers' own table, asserted against the numbers the attack needed. Here: the
+ * exchange, X-Forwarded-For, the counters and what limiting leaves alone; the floods are in
+ * rate-limits-floods.test.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { RATE_LIMITS } from '../http/rate-limit-rules.ts';
 import { sweepRateLimits } from '../http/rate-limit.ts';
-import {
-  API,
-  createTestServer,
-  socketEnv,
-  threadBody,
-  type RequestOptions,
-  type TestResponse,
-  type TestServer,
-} from '../testing/support.ts';
+import { API, createTestServer, socketEnv, type RequestOptions, type TestResponse } from '../testing/support.ts';
+import { expectRefused, rateLimitServer } from './rate-limits-test-kit.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
+const { s, count, waitOut } = await rateLimitServer();
 afterAll(async () => {
   await s.close();
 });
@@ -35,24 +27,6 @@ const forgedJwt = () => `eyJhbGciOiJFUzI1NiJ9.${randomBytes(24).toString('base64
 
 const exchange = (token: string, options: RequestOptions = {}) =>
   s.request('POST', `${API}/auth/exchange`, { ...options, body: { token } });
-const count = async (sql: string, params: unknown[] = []) => Number((await s.db.query<{ n: number }>(sql, params))[0]!.n);
-
-/** The refusal every limit answers with: 429, the JSON error, Retry-After = RateLimit-Reset within the window. */
-function expectRefused(res: TestResponse, limit: number, windowSeconds: number, per: RegExp): void {
-  expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(per) } });
-  expect(res.body.error.message).toContain(`at most ${limit} `);
-  const retryAfter = Number(res.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(res.headers.get('ratelimit-reset')).toBe(String(retryAfter));
-  expect(res.headers.get('ratelimit-limit')).toBe(String(limit));
-  expect(res.headers.get('ratelimit-remaining')).toBe('0');
-  expect(res.headers.get('ratelimit-policy')).toBe(`${limit};w=${windowSeconds}`);
-}
-
-/** Moves the test clock past the current window (the refusal said how long). */
-const waitOut = (res: TestResponse) => s.clock.advance(Number(res.headers.get('retry-after')) * 1000);
 
 describe('brute-forcing the exchange', () => {
   it('is refused per client address after the limit, X-Forwarded-For rotation notwithstanding, and a valid token learns nothing more', async () => {
@@ -151,99 +125,6 @@ describe('X-Forwarded-For', () => {
     }
   });
 });
-
-describe('floods', () => {
-  it('thread creation: a reviewer is refused after the limit, the refused thread is not stored, and the next window lets them in', async () => {
-    const { perCredential, windowSeconds } = RATE_LIMITS.threads;
-    const reviewer = await s.exchangeToken({ sub: 'thread-flooder' });
-    const stored = () =>
-      count('SELECT count(*)::int AS n FROM threads t JOIN messages m ON m.thread_id = t.id WHERE m.author_user_id = $1', [
-        reviewer.userId,
-      ]);
-    for (let i = 0; i < perCredential; i++) {
-      const res = await s.request('POST', `${API}/threads`, {
-        token: reviewer.token,
-        body: threadBody(),
-        address: `198.51.100.${i % 250}`,
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('ratelimit-remaining')).toBe(String(perCredential - 1 - i));
-    }
-    const refused = await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.251' });
-    expectRefused(refused, perCredential, windowSeconds, /new threads.*for one reviewer or credential/);
-    expect(await stored()).toBe(perCredential);
-    waitOut(refused);
-    expect(
-      (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.251' })).status,
-    ).toBe(200);
-  });
-
-  it('messages: a reviewer is refused after the limit', async () => {
-    const { perCredential, windowSeconds } = RATE_LIMITS.messages;
-    const reviewer = await s.exchangeToken({ sub: 'reply-flooder' });
-    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.60' }))
-      .body.data.id;
-    const reply = () =>
-      s.request('POST', `${API}/threads/${threadId}/messages`, {
-        token: reviewer.token,
-        body: { message: { ops: [{ insert: 'again\n' }] } },
-        address: '198.51.100.61',
-      });
-    for (let i = 0; i < perCredential; i++) expect((await reply()).status).toBe(200);
-    const refused = await reply();
-    expectRefused(refused, perCredential, windowSeconds, /new messages/);
-    expect(await count('SELECT count(*)::int AS n FROM messages WHERE thread_id = $1', [threadId])).toBe(perCredential + 1);
-  });
-
-  it('uploads: upload policies are refused after the limit and the refused one records nothing', async () => {
-    const { perCredential, windowSeconds } = RATE_LIMITS.uploads;
-    const reviewer = await s.exchangeToken({ sub: 'upload-flooder' });
-    const threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody(), address: '198.51.100.70' }))
-      .body.data.id;
-    const policy = (address: string) =>
-      s.request('POST', `${API}/upload-policy`, {
-        token: reviewer.token,
-        address,
-        body: { resourceType: 'message_attachment', resourceId: threadId, filename: 'flood.txt', contentType: 'text/plain', filesize: 5 },
-      });
-    for (let i = 0; i < perCredential; i++) expect((await policy(`198.51.${100 + (i % 3)}.71`)).status).toBe(200);
-    const pending = await count('SELECT count(*)::int AS n FROM uploads WHERE created_by_user_id = $1', [reviewer.userId]);
-    expectRefused(await policy('198.51.100.72'), perCredential, windowSeconds, /uploads.*for one reviewer or credential/);
-    expect(await count('SELECT count(*)::int AS n FROM uploads WHERE created_by_user_id = $1', [reviewer.userId])).toBe(pending);
-    // The screenshot policy is an upload too, counted in the same window.
-    const screenshot = await s.request(
-      'GET',
-      `${API}/threads/${threadId}/screenshot-upload-policy?fileId=${crypto.randomUUID()}&filename=s.png&mimeType=image/png&filesize=10`,
-      {
-        token: reviewer.token,
-        address: '198.51.100.73',
-      },
-    );
-    expectRefused(screenshot, perCredential, windowSeconds, /uploads/);
-  });
-
-  it('invitations: an API key is refused after the hourly limit', async () => {
-    const { perCredential, windowSeconds } = RATE_LIMITS.invitations;
-    const invite = (i: number) =>
-      s.request('POST', `${API}/users/invite`, {
-        token: s.seed.workspaceApiKey,
-        body: { emails: [`invitee${i}@example.com`] },
-        address: '198.51.100.80',
-      });
-    for (let i = 0; i < perCredential; i++) expect((await invite(i)).status).toBe(204);
-    expectRefused(await invite(perCredential), perCredential, windowSeconds, /invitations: at most \d+ per hour with one API key/);
-  });
-
-  it('the development sign-in: one e-mail is limited from any number of addresses', async () => {
-    const { perCredential, windowSeconds } = RATE_LIMITS.signIn;
-    const token = (address: string, email = 'target@example.com') =>
-      s.request('POST', '/idp/token', { body: { name: 'Target', email }, address });
-    for (let i = 0; i < perCredential; i++)
-      expect((await token(`192.0.2.${i + 1}`, i % 2 ? 'Target@Example.com' : 'target@example.com')).status).not.toBe(429);
-    expectRefused(await token('192.0.2.250'), perCredential, windowSeconds, /sign-in attempts.*for one reviewer or credential/);
-  });
-});
-
 describe('counters', () => {
   it('are shared by two apps on one database, and exact under concurrent requests', async () => {
     const other = createApp(s.deps);

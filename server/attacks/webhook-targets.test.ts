@@ -1,48 +1,23 @@
 /**
- * Hole 5 of issue 13: webhooks to private addresses (SSRF). Registrations accepted loopback,
- * private, link-local, unique-local, `0.0.0.0` and cloud-metadata addresses, and the delivery worker
- * POSTed to them: an API key was a way to make the server call into its own network. Now a target
- * is refused at registration (IP literals in every spelling URL parsing accepts, `localhost` names,
- * names that resolve to any refused address) and again at delivery after resolution, connecting
- * only to the address it vetted, so a name that turns private later (DNS rebinding) reaches nothing.
- * The server here plays production: no private host is allowed (`allowedPrivateHosts: []`). DNS
- * is a fake (this machine has no network), and nothing is ever sent beyond loopback.
+ * Hole 5 of issue 13: webhooks to private addresses (SSRF), at registration. Registrations accepted
+ * loopback, private, link-local, unique-local, `0.0.0.0` and cloud-metadata addresses: an API key
+ * was a way to make the server call into its own network. Now a target is refused at registration
+ * (IP literals in every spelling URL parsing accepts, `localhost` names, names that resolve to any
+ * refused address), unless an operator's allow-list names it. The server here plays production:
+ * no private host is allowed (`allowedPrivateHosts: []`). DNS is a fake (this machine has no
+ * network). The check again at delivery is in webhook-delivery-targets.test.ts.
  */
-import { createServer, type Server, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryOne } from '../db/db.ts';
-import type { Logger } from '../domain/logger.ts';
-import { insertRegistration } from '../events/registrations.ts';
-import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
-import { createDeliveryWorker } from '../events/worker.ts';
-import { fakeDns } from '../testing/fake-dns.ts';
-import { API, createTestServer, silentLogger, threadBody, type TestServer } from '../testing/support.ts';
+import { API, createTestServer, type TestServer } from '../testing/support.ts';
+import { webhookTargetsServer } from './webhook-targets-test-kit.ts';
 
-const dns = fakeDns();
-let s: TestServer;
-let reviewer: { token: string };
-/** Every test starts at this time, so the reviewer's token stays valid whatever a test did to the clock. */
-let start: number;
-
-beforeAll(async () => {
-  s = await createTestServer({ config: { webhooks: { allowedPrivateHosts: [] } }, lookup: dns.lookup });
-  start = s.clock.now();
-  reviewer = await s.exchangeToken();
-});
+const { dns, s, reset, register } = await webhookTargetsServer();
 afterAll(async () => {
   await s.close();
 });
-beforeEach(async () => {
-  s.clock.set(start);
-  await s.db.query('DELETE FROM webhook_deliveries');
-  await s.db.query('DELETE FROM webhook_registrations');
-});
+beforeEach(reset);
 
-const register = (url: string) =>
-  s.request('POST', `${API}/webhook-registrations`, {
-    token: s.seed.workspaceApiKey,
-    body: { url, workspaceId: s.seed.workspaceId, enabled: true },
-  });
 const stored = async () => (await queryOne<{ n: number }>(s.db, 'SELECT count(*)::int AS n FROM webhook_registrations'))!.n;
 
 async function expectRefused(url: string, why: RegExp): Promise<void> {
@@ -155,122 +130,6 @@ describe('registration refuses names of this machine and names that resolve priv
     }
   });
 });
-
-describe('delivery checks again, after resolution, and connects only to the vetted address', () => {
-  let connections = 0;
-  let tcp: Server;
-  let port: number;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    // Counts TCP connections, so even a TLS handshake that never completes shows.
-    tcp = createServer((socket) => {
-      connections += 1;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-    port = (tcp.address() as AddressInfo).port;
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await new Promise<void>((resolve) => tcp.close(() => resolve()));
-  });
-  beforeEach(() => {
-    connections = 0;
-    receiver.reset();
-  });
-
-  const comment = () => s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody() });
-  const lastAttempt = () =>
-    queryOne<{ status: string; attempts: number; last_error: string | null }>(
-      s.db,
-      'SELECT status, attempts, last_error FROM webhook_deliveries',
-    );
-  function capture(): { log: Logger; lines: string[] } {
-    const lines: string[] = [];
-    return { lines, log: { error: (message) => void lines.push(message), info: () => undefined } };
-  }
-
-  it('a name that was public at registration and is loopback at delivery (DNS rebinding) reaches nothing', async () => {
-    dns.set('rebind.attacker.example', ['93.184.215.14']);
-    expect((await register(`https://rebind.attacker.example:${port}/hook`)).status).toBe(200);
-    dns.set('rebind.attacker.example', ['127.0.0.1']);
-    await comment();
-    const { log, lines } = capture();
-    const worker = createDeliveryWorker({
-      db: s.db,
-      clock: s.clock,
-      log,
-      lookup: dns.lookup,
-      targets: { allowedPrivateHosts: [] },
-      timeoutMs: 2000,
-    });
-    expect(await worker.runOnce()).toBe(1);
-    await worker.stop();
-    expect(connections).toBe(0);
-    // A failed attempt like any other (retried on the schedule), with the reason kept and logged.
-    expect(await lastAttempt()).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-      last_error: expect.stringMatching(/resolves to 127\.0\.0\.1, a loopback address/),
-    });
-    expect(lines.join('\n')).toMatch(/rebind\.attacker\.example.*refused.*127\.0\.0\.1, a loopback address/);
-
-    // The control: where loopback is allowed, the same worker code does connect to the address it
-    // resolved — so above, the refusal (not a failed lookup) is what kept the connection from happening.
-    const allowing = createDeliveryWorker({
-      db: s.db,
-      clock: s.clock,
-      log: silentLogger,
-      lookup: dns.lookup,
-      targets: { allowedPrivateHosts: ['127.0.0.0/8'] },
-      timeoutMs: 2000,
-    });
-    s.clock.advance(60 * 60 * 1000);
-    expect(await allowing.runOnce()).toBe(1);
-    await allowing.stop();
-    expect(connections).toBe(1);
-  });
-
-  it('a registration stored before the rules (a loopback URL) is refused at delivery', async () => {
-    await s.db.transaction((tx) => insertRegistration(tx, s.seed.workspaceId, { url: receiver.url, enabled: true }, s.clock.now()));
-    await comment();
-    const { log, lines } = capture();
-    const worker = createDeliveryWorker({
-      db: s.db,
-      clock: s.clock,
-      log,
-      lookup: dns.lookup,
-      targets: { allowedPrivateHosts: [] },
-      timeoutMs: 2000,
-    });
-    expect(await worker.runOnce()).toBe(1);
-    await worker.stop();
-    expect(receiver.received).toEqual([]);
-    expect((await lastAttempt())?.last_error).toMatch(/is 127\.0\.0\.1, a loopback address/);
-    expect(lines).toHaveLength(1);
-  });
-
-  it('a name that no longer resolves fails the attempt without connecting', async () => {
-    dns.set('gone.attacker.example', ['93.184.215.14']);
-    expect((await register(`https://gone.attacker.example:${port}/hook`)).status).toBe(200);
-    dns.set('gone.attacker.example', []);
-    await comment();
-    const worker = createDeliveryWorker({
-      db: s.db,
-      clock: s.clock,
-      log: silentLogger,
-      lookup: dns.lookup,
-      targets: { allowedPrivateHosts: [] },
-      timeoutMs: 2000,
-    });
-    expect(await worker.runOnce()).toBe(1);
-    await worker.stop();
-    expect(connections).toBe(0);
-    expect((await lastAttempt())?.last_error).toMatch(/could not resolve gone\.attacker\.example: .*ENOTFOUND/);
-  });
-});
-
 describe('the allow-list (development and self-hosted private receivers)', () => {
   let dev: TestServer;
   beforeAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * OpenAPI rows of the admin endpoints (§5 rule 1: API keys only, exchange tokens get 403):
- * workspace (§4.6), users and external users (§4.7), webhook registrations (§4.10) and product
- * metrics (§4.9). GET /workspace and GET /workspace/storage are the exceptions an exchange token may call too.
+ * workspace (§4.6) and users and external users (§4.7) here; webhook registrations (§4.10,
+ * routes-doc-webhooks.ts) and product metrics (§4.9, routes-doc-metrics.ts) joined after them.
+ * GET /workspace and GET /workspace/storage are the exceptions an exchange token may call too.
  */
 import {
   changeRoleSchema,
@@ -14,13 +15,9 @@ import {
   updateWorkspaceSchema,
   workspaceIdQuerySchema,
 } from '../schemas/workspace-users.ts';
-import {
-  createWebhookRegistrationSchema,
-  listWebhookRegistrationsQuerySchema,
-  updateWebhookRegistrationSchema,
-} from '../schemas/webhooks.ts';
-import { lastUpdatedQuerySchema, metricsTotalsQuerySchema, projectMetricsQuerySchema, userMetricsQuerySchema } from '../schemas/metrics.ts';
 import { created, noContent, ok } from './rows.ts';
+import { metricsRoutesDoc } from './routes-doc-metrics.ts';
+import { webhookRoutesDoc } from './routes-doc-webhooks.ts';
 import type { RouteDoc } from './types.ts';
 
 const externalId = { externalId: externalIdSchema };
@@ -179,133 +176,6 @@ export const adminRoutesDoc: RouteDoc[] = [
     query: workspaceIdQuerySchema,
     success: noContent(),
   },
-
-  // §4.10 webhook registrations
-  {
-    method: 'post',
-    path: '/webhook-registrations',
-    operationId: 'createWebhookRegistration',
-    summary: 'Register a webhook receiver',
-    tag: 'webhooks',
-    auth: 'apiKey',
-    body: createWebhookRegistrationSchema,
-    success: ok('WebhookRegistrationResponse'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/webhook-registrations',
-    operationId: 'listWebhookRegistrations',
-    summary: "List a workspace's webhook registrations",
-    tag: 'webhooks',
-    auth: 'apiKey',
-    query: listWebhookRegistrationsQuerySchema,
-    success: ok('ListWebhookRegistrationsResponse'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/webhook-registrations/{id}',
-    operationId: 'getWebhookRegistration',
-    summary: 'Read a webhook registration',
-    tag: 'webhooks',
-    auth: 'apiKey',
-    success: ok('WebhookRegistrationResponse'),
-  },
-  {
-    method: 'post',
-    path: '/webhook-registrations/{id}',
-    operationId: 'updateWebhookRegistration',
-    summary: 'Update a webhook registration',
-    tag: 'webhooks',
-    auth: 'apiKey',
-    body: updateWebhookRegistrationSchema,
-    success: ok('WebhookRegistrationResponse'),
-  },
-  {
-    method: 'post',
-    path: '/webhook-registrations/{id}/refresh-signing-key',
-    operationId: 'refreshWebhookSigningKey',
-    summary: "Rotate a registration's signing key",
-    tag: 'webhooks',
-    auth: 'apiKey',
-    success: ok('WebhookRegistrationResponse'),
-  },
-  {
-    method: 'delete',
-    path: '/webhook-registrations/{id}',
-    operationId: 'deleteWebhookRegistration',
-    summary: 'Delete a webhook registration',
-    tag: 'webhooks',
-    auth: 'apiKey',
-    success: noContent(),
-  },
-
-  // §4.9 product metrics
-  {
-    method: 'get',
-    path: '/product-metrics/user',
-    operationId: 'getUserMetrics',
-    summary: 'Per-user figures over a date range',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: userMetricsQuerySchema,
-    success: ok('UserMetricsPage'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/product-metrics/project',
-    operationId: 'getProjectMetrics',
-    summary: 'Per-project figures over a date range',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: projectMetricsQuerySchema,
-    success: ok('ProjectMetricsPage'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/product-metrics/user/workspace-totals',
-    operationId: 'getUserWorkspaceTotals',
-    summary: 'Workspace totals of the user figures',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: metricsTotalsQuerySchema,
-    success: ok('UserWorkspaceTotals'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/product-metrics/project/workspace-totals',
-    operationId: 'getProjectWorkspaceTotals',
-    summary: 'Workspace totals of the project figures',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: metricsTotalsQuerySchema,
-    success: ok('ProjectWorkspaceTotals'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/product-metrics/user/last-updated',
-    operationId: 'getUserMetricsLastUpdated',
-    summary: 'When the user figures were last updated',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: lastUpdatedQuerySchema,
-    success: ok('WorkspaceLastUpdatedResponse'),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/product-metrics/project/last-updated',
-    operationId: 'getProjectMetricsLastUpdated',
-    summary: 'When the project figures were last updated',
-    tag: 'metrics',
-    auth: 'apiKey',
-    query: lastUpdatedQuerySchema,
-    success: ok('WorkspaceLastUpdatedResponse'),
-    errors: [404],
-  },
+  ...webhookRoutesDoc,
+  ...metricsRoutesDoc,
 ];

@@ -6,6 +6,7 @@
  * and the asset rows conversion works from; on any refusal the stored objects are removed again.
  * The workspace's storage quota is reserved before the first byte (so concurrent uploads cannot
  * share the same free space) and every stored byte counted against it.
+ * Receiving the files (limits, type checks, streaming into the store) is in markup-file-receive.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -21,31 +22,23 @@ import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { placementFolder } from '../model/markup-targets.ts';
 import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
-import { MARKUP_FILE_MAX_BYTES, MAX_FILES_PER_MARKUP, normalizeContentType, UPLOAD_RULES, uploadKey } from '../domain/upload-rules.ts';
+import { MARKUP_FILE_MAX_BYTES } from '../domain/upload-rules.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
 import { deleteQuietly } from '../storage/object-store.ts';
 import { fileUploadQuerySchema } from '../schemas/markups.ts';
 import type { ApiKeyCaller } from '../domain/viewer.ts';
 import type { z } from 'zod';
-import { openObjectSink, sniffMismatch, typeFromFilename, type ObjectSink, type StoredFile } from '../model/markup-file-store.ts';
 import { checkStorageQuota, formatBytes, releaseReservation, reserveForStream, type StreamReservation } from '../model/storage-quota.ts';
+import { checkFileSet, limitedBody, receiveFiles, tooLarge, type ReceivedFile } from './markup-file-receive.ts';
 
 type FileUploadQuery = z.infer<typeof fileUploadQuerySchema>;
 
-const FILE_FIELDS = new Set(['file', 'files']);
 /** A reservation outlives any plausible 100 MB upload; one left by a crashed process stops counting then. */
 const STREAM_RESERVATION_MS = 60 * 60 * 1000;
 /** Framing (boundaries, part headers) a declared Content-Length counts but the quota does not. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const PATH = '/api/v2/markups/file';
-
-const tooLarge = () =>
-  new ApiError(
-    413,
-    'payload_too_large',
-    `The upload is larger than ${MARKUP_FILE_MAX_BYTES / 1024 / 1024} MB; upload larger files with POST /api/v2/markups/objectstore`,
-  );
 
 /**
  * The app-wide 1 MiB body limit and the idempotency middleware (which hashes the whole body) would
@@ -58,122 +51,6 @@ export function exceptStreamedUploads<E extends AppEnv>(middleware: MiddlewareHa
       ? next()
       : middleware(c, next);
 }
-
-/** Counts the bytes of a body as they pass; past `maxBytes` the stream fails and `exceeded` is set. */
-export function limitedBody(
-  body: ReadableStream<Uint8Array>,
-  maxBytes: number,
-): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
-  let size = 0;
-  let over = false;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
-          over = true;
-          controller.error(tooLarge());
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, exceeded: () => over };
-}
-
-interface ReceivedFile extends StoredFile {
-  fileId: string;
-  filename: string;
-  contentType: string;
-}
-
-const HEAD_BYTES = 16;
-
-/** Streams one file part into the store, refusing an unaccepted type before anything is written. */
-async function receiveFile(
-  deps: AppDeps,
-  reader: MultipartReader,
-  workspaceId: string,
-  part: { filename: string | null; contentType: string | null },
-  index: number,
-  quota: StreamReservation,
-): Promise<ReceivedFile> {
-  const filename = (part.filename ?? '').trim() || 'file';
-  const declared = part.contentType ? normalizeContentType(part.contentType) : '';
-  const contentType = declared === '' || declared === 'application/octet-stream' ? (typeFromFilename(filename) ?? declared) : declared;
-  const accepted = UPLOAD_RULES.markup_asset.types;
-  if (!accepted.includes(contentType)) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      `File ${index + 1} ("${filename}") is ${contentType || 'of no declared type'}; markups accept ${accepted.join(', ')}`,
-      [{ path: `files.${index}`, message: `one of ${accepted.join(', ')}` }],
-    );
-  }
-  const fileId = randomUUID();
-  const key = uploadKey(workspaceId, 'markup_asset', fileId, filename);
-  let sink: ObjectSink | null = null;
-  let head: Buffer = Buffer.alloc(0);
-  const flushHead = async () => {
-    const problem = sniffMismatch(contentType, head);
-    if (problem)
-      throw new ApiError(415, 'unsupported_media_type', `File ${index + 1} ("${filename}") ${problem}`, [
-        { path: `files.${index}`, message: problem },
-      ]);
-    sink = await openObjectSink(deps.storage, key, contentType, { 'file-id': fileId, 'resource-type': 'markup_asset' });
-    await sink.write(head);
-  };
-  try {
-    await reader.readBody(async (chunk) => {
-      quota.take(chunk.length);
-      if (sink) return sink.write(chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length >= HEAD_BYTES) await flushHead();
-    });
-    if (!sink) {
-      if (head.length === 0)
-        throw validationFailed(`File ${index + 1} ("${filename}") is empty`, [{ path: `files.${index}`, message: 'empty file' }]);
-      await flushHead();
-    }
-    const stored = await sink!.commit();
-    return { ...stored, fileId, filename, contentType };
-  } catch (error) {
-    await (sink as ObjectSink | null)?.abort();
-    throw error;
-  }
-}
-
-/** Reads every part; `file`/`files` parts are stored, other fields are read past and ignored. */
-async function receiveFiles(
-  deps: AppDeps,
-  reader: MultipartReader,
-  workspaceId: string,
-  received: ReceivedFile[],
-  quota: StreamReservation,
-): Promise<void> {
-  for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
-    if (!FILE_FIELDS.has(part.name)) continue;
-    if (received.length >= MAX_FILES_PER_MARKUP) {
-      throw validationFailed(`At most ${MAX_FILES_PER_MARKUP} files per markup`, [
-        { path: 'files', message: `at most ${MAX_FILES_PER_MARKUP}` },
-      ]);
-    }
-    received.push(await receiveFile(deps, reader, workspaceId, part, received.length, quota));
-  }
-}
-
-/** A file set is one markup: any number of images, or exactly one PDF or one video. */
-function checkFileSet(files: ReceivedFile[]): void {
-  if (files.length === 0)
-    throw validationFailed('No file: send the file in a form field named file (or files)', [{ path: 'file', message: 'required' }]);
-  if (files.length > 1 && files.some((f) => markupTypeOf(f.contentType) !== 'image')) {
-    throw validationFailed('Several files make one image markup, so they must all be images; upload a PDF or a video on its own', [
-      { path: 'files', message: 'several files must all be images' },
-    ]);
-  }
-}
-
 const stem = (filename: string) => filename.replace(/\.[^.]{1,10}$/, '').trim() || filename;
 
 export function markupFileRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -3,75 +3,18 @@
  * (and 304 for If-None-Match), and every kind of write that changes a thread response is visible
  * on the very next read — through the API where one exists, by SQL where only another tool writes
  * (read marks, attachment rows, pin elements), since the triggers of migration 0012 are what
- * invalidates. Viewers never share their per-viewer parts.
+ * invalidates. Viewers never share their per-viewer parts. Races, versions and revoked
+ * credentials are in thread-list-cache-consistency.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../auth/tokens.ts';
-import { createApiKey, createWebpageMarkup } from '../seed.ts';
-import {
-  API,
-  createTestServer,
-  PNG_1X1,
-  movePinBody,
-  postForm,
-  threadBody,
-  type TestResponse,
-  type TestServer,
-} from '../testing/support.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API, PNG_1X1, movePinBody, postForm } from '../testing/support.ts';
+import { threadListCacheServer } from './thread-list-cache-test-kit.ts';
 
-let s: TestServer;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
-let apiKey: string;
-let listUrl: string;
-
-beforeAll(async () => {
-  s = await createTestServer();
-  alice = await s.exchangeToken({ sub: 'alice', name: 'Alice', email: 'alice@example.com' });
-  bob = await s.exchangeToken({ sub: 'bob', name: 'Bob', email: 'bob@example.com' });
-  apiKey = s.seed.workspaceApiKey;
-  listUrl = `${API}/threads?markupId=${s.seed.markupId}`;
-  for (let i = 0; i < 3; i++) await createThread(alice.token);
-});
+const { s, alice, bob, apiKey, listUrl, createThread, list, threadIn, across, ok } = await threadListCacheServer();
 afterAll(async () => {
   await s.close();
 });
-
-async function createThread(token: string, body: object = threadBody()) {
-  const res = await s.request('POST', `${API}/threads`, { token, body });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-/** Reads the list twice: the second read must be a cache hit (same ETag, same bytes). */
-async function list(token = alice.token, url = listUrl): Promise<{ data: any; etag: string }> {
-  const first = await s.request('GET', url, { token });
-  expect(first.status, first.text).toBe(200);
-  const etag = first.headers.get('etag');
-  expect(etag).toMatch(/^"[\w-]+"$/);
-  const again = await s.request('GET', url, { token });
-  expect(again.headers.get('etag')).toBe(etag);
-  expect(again.text).toBe(first.text);
-  return { data: first.body.data, etag: etag! };
-}
-
-const threadIn = (data: any, id: string) => data.threads.find((t: { id: string }) => t.id === id);
-
-/** Primes the cache, runs the write, and returns the list before and after. */
-async function across(write: () => Promise<unknown>, token = alice.token) {
-  const before = await list(token);
-  await write();
-  const after = await list(token);
-  expect(after.etag).not.toBe(before.etag);
-  return { before: before.data, after: after.data };
-}
-
-async function ok(res: Promise<TestResponse>, status = 200) {
-  const r = await res;
-  expect(r.status, r.text).toBe(status);
-  return r.body?.data;
-}
 
 describe('GET /threads cache', () => {
   it('serves a repeat from the cache, with an ETag, and 304 for If-None-Match', async () => {
@@ -225,97 +168,5 @@ describe('GET /threads cache', () => {
     expect(paused.after.threads[0].scopes).not.toContain('reply');
     const resumed = await across(() => s.db.query('UPDATE markups SET read_only = false WHERE id = $1', [s.seed.markupId]));
     expect(resumed.after.threads[0].scopes).toContain('reply');
-  });
-
-  it('neither keeps nor tags a page whose reads straddled a write', async () => {
-    const t = await createThread(alice.token);
-    await list();
-    await s.request('GET', `${API}/threads/${t.id}`, { token: alice.token });
-    // Resolve the thread between the page query and the children query of the next miss.
-    const query = s.db.query.bind(s.db);
-    let armed = true;
-    s.db.query = (async (sql: string, params?: unknown[]) => {
-      if (armed && sql.includes("'elements'")) {
-        armed = false;
-        await query('UPDATE threads SET resolved = true WHERE id = $1', [t.id]);
-      }
-      return query(sql, params);
-    }) as typeof s.db.query;
-    try {
-      await s.db.query('UPDATE thread_elements SET path = path WHERE thread_id = $1', [t.id]); // a miss next
-      const straddled = await s.request('GET', listUrl, { token: alice.token });
-      expect(straddled.status).toBe(200);
-      expect(armed).toBe(false);
-      expect(straddled.headers.get('etag')).toBeNull();
-    } finally {
-      s.db.query = query;
-    }
-    expect(threadIn((await list()).data, t.id).resolved).toBe(true);
-  });
-
-  it('lets concurrent writes to one markup all commit (no deadlock on the version row)', async () => {
-    const targets = [await createThread(alice.token), await createThread(bob.token)];
-    const writes = Array.from({ length: 24 }, (_, i) => {
-      const t = targets[Math.floor(i / 4) % 2]!;
-      const kind = i % 4;
-      if (kind === 0) return s.request('POST', `${API}/threads/${t.id}/messages`, { token: alice.token, body: { content: `r${i}` } });
-      if (kind === 1) return s.request('POST', `${API}/threads/${t.id}/resolve`, { token: bob.token });
-      if (kind === 2) return s.request('POST', `${API}/threads/${t.id}/unresolve`, { token: alice.token });
-      return s.request('POST', `${API}/threads`, { token: bob.token, body: threadBody() });
-    });
-    const statuses = (await Promise.all(writes)).map((r) => r.status);
-    expect(statuses.every((st) => st === 200)).toBe(true);
-    const after = (await list()).data;
-    expect(threadIn(after, targets[0]!.id).messages.length).toBe(1 + 3);
-  });
-
-  it('moves the version once per transaction, to a value it never held', async () => {
-    const version = async () =>
-      (await s.db.query<{ v: string }>('SELECT threads_version::text AS v FROM markups WHERE id = $1', [s.seed.markupId]))[0]!.v;
-    const seen = new Set([await version()]);
-    for (let i = 0; i < 3; i++) {
-      await createThread(alice.token);
-      const v = await version();
-      expect(seen.has(v)).toBe(false);
-      seen.add(v);
-    }
-    // A write to another markup leaves this one's version (and cache) alone.
-    const before = await version();
-    const other = await createWebpageMarkup(s.db, {
-      workspaceId: s.seed.workspaceId,
-      name: 'Other',
-      url: 'https://o.example/',
-      now: s.clock.now(),
-    });
-    await createThread(apiKey, threadBody({ projectId: other }));
-    expect(await version()).toBe(before);
-  });
-  it('refuses a credential revoked since its last read at once, though the list reuses recent ones', async () => {
-    const carol = await s.exchangeToken({ sub: 'carol', name: 'Carol' });
-    await list(carol.token);
-    await ok(s.request('DELETE', `${API}/users/external/carol`, { token: apiKey }), 204);
-    const refused = await s.request('GET', listUrl, { token: carol.token });
-    expect(refused.status).toBe(401);
-    expect(refused.body.error.code).toBe('unauthorized');
-
-    const key = await createApiKey(s.db, {
-      kind: 'workspace',
-      organizationId: s.seed.organizationId,
-      workspaceId: s.seed.workspaceId,
-      name: 'Short-lived',
-      now: s.clock.now(),
-    });
-    await list(key);
-    await s.db.query('UPDATE api_keys SET revoked_at = now() WHERE token_hash = $1', [sha256Hex(key)]);
-    expect((await s.request('GET', listUrl, { token: key })).status).toBe(401);
-    expect((await s.request('GET', `${listUrl}&limit=3`, { token: key })).status).toBe(401);
-
-    // An exchange token that expired while reused is refused as expired.
-    const dave = await s.exchangeToken({ sub: 'dave', name: 'Dave' });
-    await list(dave.token);
-    s.clock.advance(24 * 3600_000);
-    const expired = await s.request('GET', listUrl, { token: dave.token });
-    expect(expired.status).toBe(401);
-    expect(expired.body.error.code).toBe('token_expired');
   });
 });

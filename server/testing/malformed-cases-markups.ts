@@ -66,7 +66,7 @@ export async function markupCases(s: TestServer): Promise<RouteCase[]> {
       token: wsKey,
       query: { workspaceId },
       requiredQuery: ['workspaceId'],
-      noBaseline: 'needs a multipart body (server/routes/markups-create.test.ts posts real ones)',
+      noBaseline: 'needs a multipart body (server/routes/markups-create-file*.test.ts posts real ones)',
     },
     {
       method: 'GET',

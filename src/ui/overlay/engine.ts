@@ -3,7 +3,7 @@
  * without making the host page slower. Two costs are kept apart:
  *  - resolving a pin (selectors: which element) runs when the page changed — on load, after a quiet
  *    period following DOM mutations, on route changes, and on a retry schedule for late content —
- *    in time slices of at most RESOLVE_BUDGET_MS per frame;
+ *    in time slices of at most RESOLVE_BUDGET_MS per frame (resolver.ts);
  *  - placing a pin (one rect read: where is that element now) runs in an animation frame whenever
  *    something may have moved (scroll, resize, element resize, mutation, fonts, CSS animations).
  * Each frame does all its layout reads first (resolving, pointOf, visibility, clip boxes, the
@@ -20,7 +20,6 @@ import {
   drawPin,
   measurePin,
   newRecord,
-  resolveRecord,
   sameStatus,
   signatureOf,
   snap,
@@ -29,19 +28,12 @@ import {
   type OverlayStatus,
   type PinRecord,
 } from './pins';
-import { ResolveQueue } from './reanchor';
-import { RetryTimer } from './retry-timer';
-import { SizeWatch } from './size-watch';
+import { PinResolver } from './resolver';
 import { layerScrolled, revealPin } from './reveal';
 import { installTriggers, type FrameKind } from './triggers';
 import type { FrameStats, FrameTask, OverlayOptions, OverlayTarget } from './types';
 
 export type { FrameStats, FrameTask, OverlayOptions, OverlayStatus, OverlayTarget };
-
-/** Longest a frame spends resolving before it leaves the rest to the next frame. */
-const RESOLVE_BUDGET_MS = 8;
-/** Resolved elements watched for size changes; beyond this, mutations and resizes still catch most. */
-const MAX_OBSERVED = 300;
 
 const SCROLL = 1;
 const LAYOUT = 2;
@@ -57,8 +49,7 @@ export class OverlayEngine {
   declare private elements: Map<string, HTMLElement>;
   declare private overrides: Map<string, Point>;
   declare private tasks: Set<FrameTask>;
-  declare private queue: ResolveQueue;
-  declare private sizes: SizeWatch;
+  declare private resolver: PinResolver;
   declare private layer: HTMLElement | null;
   declare private container: HTMLElement | null;
   declare private pending: number;
@@ -66,7 +57,6 @@ export class OverlayEngine {
   declare private layerOrigin: { left: number; top: number };
   declare private zoom: PageZoom;
   declare private animateUntil: number;
-  declare private retry: RetryTimer;
   declare private releaseLayer: (() => void) | null;
   /** Where a pin is drawn in overlay coordinates (for popovers); off-screen and clipped points too: they clamp. */
   declare private layerPointOf: (key: string) => Point | undefined;
@@ -81,7 +71,6 @@ export class OverlayEngine {
     this.elements = new Map();
     this.overrides = new Map();
     this.tasks = new Set();
-    this.queue = new ResolveQueue();
     this.layer = null;
     this.container = null;
     this.pending = 0;
@@ -89,14 +78,16 @@ export class OverlayEngine {
     this.layerOrigin = { left: 0, top: 0 };
     this.zoom = new PageZoom();
     this.animateUntil = 0;
-    this.retry = new RetryTimer(this.listeners, () => this.schedule('layout'));
     this.releaseLayer = null;
     this.layerPointOf = (key) => {
       const client = this.pins.get(key)?.drawn;
       return client ? { x: snap(client.x - this.layerOrigin.left), y: snap(client.y - this.layerOrigin.top) } : undefined;
     };
-    this.sizes = new SizeWatch(() => this.schedule('layout'), MAX_OBSERVED);
-    this.listeners.observe(this.sizes);
+    this.resolver = new PinResolver(
+      this.listeners,
+      () => this.schedule('layout'),
+      (error) => this.options.onError?.(error),
+    );
     installTriggers(this.listeners, options.host, this);
   }
 
@@ -127,10 +118,9 @@ export class OverlayEngine {
       // A new or changed anchor (a moved pin) is resolved in the next frame; a changed one keeps its
       // last place until then, so its element is not unmounted and re-created (it may have focus).
       Object.assign(pin, { signature, firstAt: -1, settled: false });
-      this.queue.forget(key);
-      this.queue.add(key);
+      this.resolver.renew(key);
     }
-    for (const [key, pin] of this.pins) if (!next.has(key)) this.release(pin);
+    for (const [key, pin] of this.pins) if (!next.has(key)) this.resolver.release(pin);
     this.pins = next;
     this.publishStatus();
     this.schedule('layout');
@@ -205,7 +195,7 @@ export class OverlayEngine {
   /** The page changed: every pin is resolved again (in slices, from the next frame on). */
   reresolveAll(): void {
     this.options.onDomSettled?.();
-    this.queue.addAll(this.pins.keys());
+    this.resolver.addAll(this.pins.keys());
     this.schedule('style');
   }
 
@@ -231,8 +221,7 @@ export class OverlayEngine {
     // ---- Read phase: every layout read of this frame, nothing written yet.
     const viewport = { width: window.innerWidth, height: window.innerHeight };
     this.options.beforeRead?.(viewport.width);
-    this.queue.takeDue(started);
-    const resolved = this.resolveSlice(started);
+    const resolved = this.resolver.slice(this.pins, started);
     const full = (kind & (LAYOUT | STYLE)) !== 0 || resolved > 0;
     if (full) this.zoom.read(this.options.host);
     if (this.layer) {
@@ -244,7 +233,7 @@ export class OverlayEngine {
     for (const pin of this.pins.values()) {
       const boxless = pin.boxless;
       // An element replaced by a re-render: find the new one now, not after the quiet period.
-      if (!measurePin(pin, this.overrides.get(pin.key), context)) this.queue.add(pin.key);
+      if (!measurePin(pin, this.overrides.get(pin.key), context)) this.resolver.add(pin.key);
       if (pin.boxless !== boxless) listChanged = true;
     }
     for (const task of this.tasks) task.read?.();
@@ -267,33 +256,8 @@ export class OverlayEngine {
       lastFull: full,
       lastResolved: resolved,
     });
-    if (this.queue.size > 0 || performance.now() < this.animateUntil) this.schedule('layout');
-    this.retry.arm(this.queue.nextRetryAt());
-  }
-
-  /** Resolves queued pins until the frame's budget is spent; returns how many. */
-  private resolveSlice(started: number): number {
-    let count = 0;
-    for (let key = this.queue.next(); key !== undefined; key = this.queue.next()) {
-      const pin = this.pins.get(key);
-      if (!pin) continue;
-      this.resolve(pin, started);
-      count += 1;
-      if (performance.now() - started > RESOLVE_BUDGET_MS) break;
-    }
-    return count;
-  }
-
-  private resolve(pin: PinRecord, now: number): void {
-    try {
-      resolveRecord(pin);
-    } catch (error) {
-      this.options.onError?.(error);
-      pin.resolved = null;
-      pin.clips = [];
-    }
-    this.sizes.track(pin, pin.resolved?.element ?? null, pin.resolved?.inline);
-    this.queue.resolved(pin.key, pin, pin.resolved?.status === 'exact', now);
+    if (this.resolver.size > 0 || performance.now() < this.animateUntil) this.schedule('layout');
+    this.resolver.armRetry();
   }
 
   /** Where the layer's origin is in the viewport (DrawContext). */
@@ -304,10 +268,5 @@ export class OverlayEngine {
   private publishStatus(): void {
     const next = statusOf(this.pins.values(), this.overrides);
     if (!sameStatus(next, this.statusSignal.peek())) this.statusSignal.value = next;
-  }
-
-  private release(pin: PinRecord): void {
-    this.sizes.untrack(pin);
-    this.queue.forget(pin.key);
   }
 }
