@@ -1,11 +1,15 @@
 /** The anchoring corpus: every page kind, by name (see the modules for what each stands for). */
 import type { PageBuilder } from '../gen.ts';
-import { adminTable, calendar, chat, dashboard, inbox, kanban, settings } from './apps.ts';
+import { chat, dashboard, inbox, kanban, settings } from './apps.ts';
+import { calendar, adminTable } from './apps-grids.ts';
 import { checkout, pricing, productDetail, productGrid, searchResults } from './commerce.ts';
-import { article, comments, docs, faq, legacy, news } from './content.ts';
+import { article, comments, docs, news } from './content.ts';
+import { faq, legacy } from './content-plain.ts';
 import { enterpriseApp, reactApp } from './generated.ts';
-import { gallery, megaMenu, styledLanding, tailwindLanding, team, vueApp } from './marketing.ts';
-import { forum, linkBoard, longform } from './oldweb.ts';
+import { megaMenu, styledLanding, tailwindLanding } from './marketing.ts';
+import { gallery, team, vueApp } from './marketing-sections.ts';
+import { forum, linkBoard } from './oldweb.ts';
+import { longform } from './oldweb-longform.ts';
 import { blogComments, shopList, siteSearch } from './repeated.ts';
 import { bootstrapVue, cmsEditor, dojoDesktop } from './widgets.ts';
 
