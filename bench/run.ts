@@ -14,6 +14,7 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   'overlay-cost': () => import('./overlay-cost.ts'),
   capture: () => import('./capture.ts'),
   'server-latency': () => import('./server-latency.ts'),
+  inbox: () => import('./inbox.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',')

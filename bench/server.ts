@@ -27,10 +27,12 @@ export interface StartOptions {
   host?: string;
   /** The checkout whose `server/main.ts` runs (default: this one); the latency bench runs an earlier commit's beside it. */
   root?: string;
+  /** A data folder to use and keep (the inbox bench seeds it between two starts); default: a new one, removed on stop. */
+  dataDir?: string;
 }
 
 export async function startServer(port: number, options: StartOptions = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pinmark-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pinmark-bench-'));
   const url = `http://${options.host ?? 'localhost'}:${port}`;
   // One process (not npx → tsx → node), so SIGTERM reaches the server itself.
   // Vite's in-process builds set NODE_ENV=production in this process; the server must not inherit it
@@ -50,7 +52,7 @@ export async function startServer(port: number, options: StartOptions = {}): Pro
     }
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error('the server did not start');
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -65,7 +67,7 @@ export async function startServer(port: number, options: StartOptions = {}): Pro
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
