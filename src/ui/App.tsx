@@ -7,6 +7,7 @@
 import { useSignal } from '@preact/signals';
 import { useCallback } from 'preact/hooks';
 import { useCommentClicks } from './comment-clicks';
+import { LinkedThread, useSignInForLink } from './deep-link';
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
 import {
@@ -35,6 +36,7 @@ export function App() {
   const openThread = mode === 'viewing-thread' && openId ? store.threads.value.find((t) => t.id === openId) : undefined;
   const signedIn = store.session.value.status === 'signed-in';
   useCommentClicks(mode === 'commenting');
+  useSignInForLink();
   /** The element comment mode's keyboard chose, named in the hint. */
   const chosen = useSignal<string | null>(null);
   const screenLayer = useCallback((element: HTMLDivElement | null) => screen.setLayer(element), [screen]);
@@ -43,6 +45,7 @@ export function App() {
   return (
     <>
       {reviewing && <PinLayer />}
+      {reviewing && signedIn && <LinkedThread />}
       {commenting && <CommentMode chosen={chosen} />}
       <div class="pm-screen" ref={screenLayer}>
         {commenting && <CommentHint chosen={chosen} />}
