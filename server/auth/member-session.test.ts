@@ -129,6 +129,26 @@ describe('member sessions, played by an attacker', () => {
     }
   });
 
+  it('lets owners and admins shape the workspace (folders, markups from a URL); contributors only read it', async () => {
+    const member = (await signIn(await s.idpAccessToken('Ada Admin', 'ada@example.com'))).body.data;
+    const token = member.memberToken;
+    const [{ root_folder_id: root }] = await s.db.query<{ root_folder_id: string }>('SELECT root_folder_id FROM workspaces WHERE id = $1', [
+      member.workspaceId,
+    ]);
+    const folder = await s.request('POST', `${API}/items`, { token, body: { parentFolderId: root, name: 'Launch' } });
+    expect(folder.status, folder.text).toBe(204);
+    const listed = await s.request('GET', `${API}/items/${root}/items`, { token });
+    expect(listed.status, listed.text).toBe(200);
+    const markup = await s.request('POST', `${API}/markups/url`, { token, body: { url: 'https://launch.example/' } });
+    expect(markup.status, markup.text).toBe(200);
+    expect(markup.body.data.name).toBe('launch.example');
+
+    await s.db.query(`UPDATE workspace_members SET role = 'contributor' WHERE user_id = $1`, [member.userId]);
+    expect((await s.request('GET', `${API}/items/${root}/items`, { token })).status).toBe(200);
+    expect((await s.request('POST', `${API}/items`, { token, body: { parentFolderId: root, name: 'Nope' } })).status).toBe(403);
+    expect((await s.request('POST', `${API}/markups/url`, { token, body: { url: 'https://nope.example/' } })).status).toBe(403);
+  });
+
   it('ends at once when the member is removed, and after 12 hours', async () => {
     const session = (await signIn(await s.idpAccessToken('Rita Removed', 'rita@example.com'))).body.data;
     await s.db.query('DELETE FROM workspace_members WHERE user_id = $1', [session.userId]);

@@ -20,6 +20,17 @@ export function requireWorkspaceReader(caller: Caller): ApiKeyCaller | MemberCal
   return caller;
 }
 
+/**
+ * For changes to a workspace's structure (folders, markups): API keys, and the workspace's owners
+ * and admins in the review app.
+ */
+export function requireWorkspaceManager(caller: Caller): ApiKeyCaller | MemberCaller {
+  if (caller.kind === 'member' && caller.role !== 'owner' && caller.role !== 'admin') {
+    throw forbidden('Only owners and admins of the workspace change its folders and markups');
+  }
+  return requireWorkspaceReader(caller);
+}
+
 /** For endpoints exchange tokens may not call at all (admin endpoints). */
 export function requireApiKey(caller: Caller): ApiKeyCaller {
   if (caller.kind !== 'api_key') {

@@ -14,8 +14,8 @@ import { isUuid } from '../domain/ids.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
 import { actingUserId } from '../model/access.ts';
 import { callerOf } from '../http/caller.ts';
-import { requireApiKey } from '../domain/permissions.ts';
-import type { ApiKeyCaller } from '../domain/viewer.ts';
+import { requireWorkspaceManager, requireWorkspaceReader } from '../domain/permissions.ts';
+import type { ApiKeyCaller, MemberCaller } from '../domain/viewer.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import {
   ancestorsOf,
@@ -43,8 +43,13 @@ import {
 } from '../schemas/items.ts';
 
 /** The API key and the workspace it acts on; `lock` holds the workspace row for a tree change. */
-async function target(c: Context<AppEnv>, db: Db, lock = false): Promise<{ caller: ApiKeyCaller; workspace: WorkspaceRow }> {
-  const caller = requireApiKey(callerOf(c));
+async function target(
+  c: Context<AppEnv>,
+  db: Db,
+  lock = false,
+  read = false,
+): Promise<{ caller: ApiKeyCaller | MemberCaller; workspace: WorkspaceRow }> {
+  const caller = read ? requireWorkspaceReader(callerOf(c)) : requireWorkspaceManager(callerOf(c));
   const { workspaceId } = readQuery(c, workspaceQuerySchema);
   return { caller, workspace: await workspaceForCaller(db, caller, workspaceId, lock) };
 }
@@ -74,7 +79,7 @@ export function itemRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   routes.get('/items/:id', async (c) => {
-    const { caller, workspace } = await target(c, db);
+    const { caller, workspace } = await target(c, db, false, true);
     const id = pathId(c, 'id', 'Item');
     const item = await findItem(db, workspace.id, id);
     if (!item) throw notFound('Item');
@@ -85,7 +90,7 @@ export function itemRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/items/:id/items', async (c) => {
-    const caller = requireApiKey(callerOf(c));
+    const caller = requireWorkspaceReader(callerOf(c));
     const query = readQuery(c, listItemsQuerySchema);
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
     const folder = await findFolder(db, workspace.id, pathId(c, 'id', 'Folder'));

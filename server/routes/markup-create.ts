@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
-import type { ApiKeyCaller } from '../domain/viewer.ts';
+import type { ApiKeyCaller, MemberCaller } from '../domain/viewer.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { noContent, ok } from '../http/envelope.ts';
 import { ApiError, validationFailed, type ErrorDetail } from '../domain/errors.ts';
 import { isUuid } from '../domain/ids.ts';
 import { readJson } from '../http/validate.ts';
 import { actingUserId } from '../model/access.ts';
-import { apiKeyReaches, markupScopes, requireApiKey } from '../domain/permissions.ts';
+import { markupScopes, reachesWorkspace, requireApiKey, requireWorkspaceManager } from '../domain/permissions.ts';
 import { callerOf } from '../http/caller.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
@@ -75,7 +75,7 @@ interface Placement {
 
 async function placement(
   tx: Db,
-  caller: ApiKeyCaller,
+  caller: ApiKeyCaller | MemberCaller,
   item: { workspaceId?: string | undefined; parentFolderId?: string | undefined },
 ): Promise<Placement> {
   const workspace = await under('workspaceId', () => workspaceForCaller(tx, caller, item.workspaceId));
@@ -102,7 +102,7 @@ interface UploadForMarkup {
 /** A completed markup_asset upload of the item's workspace that no markup uses yet (locked until commit). */
 async function uploadForItem(
   tx: Db,
-  caller: ApiKeyCaller,
+  caller: ApiKeyCaller | MemberCaller,
   item: FromFileItem,
   target: Placement,
   seen: Set<string>,
@@ -118,7 +118,7 @@ async function uploadForItem(
         [id],
       )
     : undefined;
-  if (!upload || !apiKeyReaches(caller, upload) || upload.workspace_id !== target.workspace.id)
+  if (!upload || !reachesWorkspace(caller, upload) || upload.workspace_id !== target.workspace.id)
     throw refuse('is not an upload of this workspace');
   if (upload.resource_type !== 'markup_asset')
     throw refuse(`is a ${upload.resource_type} upload; request the policy with resourceType markup_asset`);
@@ -135,7 +135,13 @@ export function markupCreateRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
 
-  async function createFromUrl(tx: Db, caller: ApiKeyCaller, input: CreateFromUrlInput, at: Placement, now: number): Promise<MarkupRow> {
+  async function createFromUrl(
+    tx: Db,
+    caller: ApiKeyCaller | MemberCaller,
+    input: CreateFromUrlInput,
+    at: Placement,
+    now: number,
+  ): Promise<MarkupRow> {
     return createMarkup(tx, {
       workspaceId: at.workspace.id,
       folderId: at.folderId,
@@ -151,7 +157,7 @@ export function markupCreateRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   routes.post('/markups/url', async (c) => {
-    const caller = requireApiKey(callerOf(c));
+    const caller = requireWorkspaceManager(callerOf(c));
     const input = await readJson(c, createFromUrlSchema);
     checkUrl(input.url);
     const markup = await db.transaction(async (tx) => {
