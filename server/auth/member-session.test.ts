@@ -132,9 +132,8 @@ describe('member sessions, played by an attacker', () => {
   it('lets owners and admins shape the workspace (folders, markups from a URL); contributors only read it', async () => {
     const member = (await signIn(await s.idpAccessToken('Ada Admin', 'ada@example.com'))).body.data;
     const token = member.memberToken;
-    const [{ root_folder_id: root }] = await s.db.query<{ root_folder_id: string }>('SELECT root_folder_id FROM workspaces WHERE id = $1', [
-      member.workspaceId,
-    ]);
+    const rows = await s.db.query<{ root_folder_id: string }>('SELECT root_folder_id FROM workspaces WHERE id = $1', [member.workspaceId]);
+    const root = rows[0]!.root_folder_id;
     const folder = await s.request('POST', `${API}/items`, { token, body: { parentFolderId: root, name: 'Launch' } });
     expect(folder.status, folder.text).toBe(204);
     const listed = await s.request('GET', `${API}/items/${root}/items`, { token });
