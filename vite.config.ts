@@ -4,6 +4,8 @@
  *   widget → dist/widget/app.js (ES module the loader imports) + dist/widget/chunks/[name]-[hash].js
  *   loader → dist/widget/pinmark.js (classic IIFE script, no imports; keeps app.js and chunks)
  *   npm    → dist/npm/index.js (ESM, dependencies external); tsconfig.npm.json adds index.d.ts
+ *   app    → dist/app/index.html + dist/app/assets/[name]-[hash].{js,css}: the review app (app/,
+ *            issue 16), served at /app by server/routes/app-static.ts
  */
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
@@ -98,6 +100,33 @@ export default defineConfig(({ mode }): UserConfig => {
           sourcemap: true,
           lib: { entry: src('index.ts'), formats: ['es'], fileName: () => 'index.js' },
           rolldownOptions: { external },
+        },
+      };
+    case 'app':
+      return {
+        ...shared,
+        plugins: [],
+        root: resolve(root, 'app'),
+        base: '/app/',
+        build: {
+          outDir: resolve(root, 'dist/app'),
+          emptyOutDir: true,
+          target: 'es2022',
+          minify: true,
+          cssMinify: true,
+          sourcemap: false,
+          reportCompressedSize: true,
+          // The page's policy allows no inline script: no modulepreload polyfill, assets as files.
+          modulePreload: { polyfill: false },
+          assetsInlineLimit: 0,
+          rolldownOptions: {
+            output: {
+              entryFileNames: 'assets/[name]-[hash].js',
+              chunkFileNames: 'assets/[name]-[hash].js',
+              assetFileNames: 'assets/[name]-[hash][extname]',
+              comments: false,
+            },
+          },
         },
       };
     default:

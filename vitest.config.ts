@@ -2,7 +2,7 @@
  * Unit tests in three projects: `node` for the server (on PGlite) and pure code (`*.node.test.ts`,
  * `server/**`), `server-pg` for the server suite again on a real PostgreSQL (only where one is
  * installed or PINMARK_TEST_PG_URL names one; see scripts/test-postgres.ts), and `browser` for
- * widget code that needs real layout (`src/**\/*.test.ts(x)`), run in Debian's Chromium.
+ * widget and review-app code that needs real layout (`src/**\/*.test.ts(x)`, `app/**\/*.test.ts(x)`), run in Debian's Chromium.
  */
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -48,7 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.node.test.ts'],
           browser: {
             enabled: true,

@@ -50,6 +50,7 @@ export function bannerText({ config, database, files, demo, seeded }: BannerInpu
     '',
     `Pinmark reference server${config.production ? ' (production)' : ' (demo)'}`,
     ...(config.production ? [] : [`  Open            ${config.publicUrl}/`]),
+    `  Review app      ${config.publicUrl}/app/`,
     `  API             ${config.publicUrl}/api/v2`,
     `  Database        ${database}`,
     `  Uploads         ${files}`,

@@ -91,6 +91,8 @@ export interface ServerConfig {
   publicUrl: string;
   widgetDir: string;
   demoDir: string;
+  /** The built review app (npm run build:app), served at /app; optional so hand-built configs need not name it. */
+  appDir?: string;
   devIdp: boolean;
   oidc?: OidcConfig;
   /** Extra origins for the demo installation (ALLOWED_ORIGINS, comma-separated). */
@@ -111,7 +113,18 @@ export interface ServerConfig {
 /** The part of the configuration the running app reads (the rest is for start-up in main.ts). */
 export type AppConfig = Pick<
   ServerConfig,
-  'publicUrl' | 'widgetDir' | 'demoDir' | 'devIdp' | 'oidc' | 'production' | 'demo' | 'webhooks' | 'rateLimits' | 'trustProxy' | 'quotas'
+  | 'publicUrl'
+  | 'widgetDir'
+  | 'demoDir'
+  | 'appDir'
+  | 'devIdp'
+  | 'oidc'
+  | 'production'
+  | 'demo'
+  | 'webhooks'
+  | 'rateLimits'
+  | 'trustProxy'
+  | 'quotas'
 >;
 
 /** The variable that turns the development sign-in on in production (and a warning on every start). */
@@ -166,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrlSet: Boolean(env.PUBLIC_URL),
     widgetDir: env.WIDGET_DIR || 'dist/widget',
     demoDir: env.DEMO_DIR || 'demo',
+    appDir: env.APP_DIR || 'dist/app',
     devIdp,
     extraAllowedOrigins: list(env.ALLOWED_ORIGINS),
     storage: loadStorageConfig(env),

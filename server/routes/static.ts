@@ -70,7 +70,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
  * A file ready to send: read, hashed and gzipped once, then kept until its mtime or
  * size changes. Every visitor of every customer page loads the widget, so this path must be cheap.
  */
-interface PreparedFile {
+export interface PreparedFile {
   body: Buffer;
   gzip: Buffer | null;
   etag: string;
@@ -81,7 +81,7 @@ interface PreparedFile {
 const COMPRESSIBLE = /\.(html|js|mjs|cjs|css|json|map|txt|svg)$/i;
 const prepared = new Map<string, PreparedFile>();
 
-async function prepare(file: string): Promise<PreparedFile> {
+export async function prepare(file: string): Promise<PreparedFile> {
   const info = await stat(file);
   const hit = prepared.get(file);
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
@@ -100,7 +100,7 @@ async function prepare(file: string): Promise<PreparedFile> {
 /** Content-hashed chunk names never change content, so browsers may keep them for good. */
 const IMMUTABLE = /\/chunks\/[^/]+-[A-Za-z0-9_-]{8,}\.js$/;
 
-function sendFile(c: Context, file: string, entry: PreparedFile, extraHeaders: Record<string, string>): Response {
+export function sendFile(c: Context, file: string, entry: PreparedFile, extraHeaders: Record<string, string>): Response {
   const gzip = entry.gzip !== null && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
   const etag = `"${entry.etag}${gzip ? '-gz' : ''}"`;
   const headers: Record<string, string> = {

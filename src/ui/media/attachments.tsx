@@ -1,13 +1,12 @@
 /**
  * Attachments in the UI: the picker/drop/paste inputs and chips of a composer (new comment or
- * reply), and the attachments of a posted message. Names and sizes are rendered as text; images
- * show through `<img>` only (no user content becomes HTML); other files open in a new tab from the
- * storage's signed address, which serves them as downloads.
+ * reply), and the attachments of a posted message (drawn by attachment-list.tsx). Names and sizes
+ * are rendered as text; images show through `<img>` only (no user content becomes HTML).
  */
 import type { Attachment } from '../../api/wire';
 import type { AttachmentDraft } from '../../state/actions/attachment-actions';
-import { DIAGNOSTICS_FILENAME } from '../../state/actions/diagnostics-summary';
 import { DiagnosticsSummary } from './DiagnosticsSummary';
+import { FileIcon, MessageAttachmentList } from './attachment-list';
 import { useWidget } from '../hooks';
 import { describeError, strings } from '../strings';
 import { useMediaStyles } from './styles';
@@ -63,7 +62,7 @@ function fileError(draft: AttachmentDraft): string {
   return `${strings.attachments.failed}: ${describeError(error)}`;
 }
 
-/** A posted message's attachments: image thumbnails, file links, and the diagnostics summary. */
+/** A posted message's attachments (attachment-list.tsx), the diagnostics file summarised in place. */
 export function MessageAttachments({
   attachments,
   onOpenImage,
@@ -72,45 +71,11 @@ export function MessageAttachments({
   onOpenImage: (url: string, name: string) => void;
 }) {
   useMediaStyles();
-  const usable = attachments.filter((a) => a && typeof a.url === 'string' && /^https?:/i.test(a.url));
-  if (!usable.length) return null;
   return (
-    <ul class="pm-attachments">
-      {usable.map((attachment) =>
-        attachment.originalFilename === DIAGNOSTICS_FILENAME && attachment.mimeType === 'application/json' ? (
-          <li key={attachment.id} class="pm-attachment pm-attachment--diagnostics">
-            <DiagnosticsSummary attachment={attachment} />
-          </li>
-        ) : attachment.mimeType?.startsWith('image/') ? (
-          <li key={attachment.id} class="pm-attachment">
-            <button
-              type="button"
-              class="pm-thumb-button"
-              aria-label={strings.attachments.open(attachment.originalFilename)}
-              onClick={() => onOpenImage(attachment.url, attachment.originalFilename)}
-            >
-              <img class="pm-thumb" src={attachment.url} alt={attachment.originalFilename} loading="lazy" />
-            </button>
-          </li>
-        ) : (
-          <li key={attachment.id} class="pm-attachment">
-            <a class="pm-file-link" href={attachment.url} target="_blank" rel="noopener noreferrer nofollow">
-              <FileIcon />
-              {attachment.originalFilename || 'file'}
-            </a>{' '}
-            <span class="pm-muted">{strings.attachments.size(attachment.filesize ?? 0)}</span>
-          </li>
-        ),
-      )}
-    </ul>
-  );
-}
-
-// Drawn, not emoji: emoji fonts are missing on many systems (and render as boxes).
-function FileIcon() {
-  return (
-    <svg class="pm-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M6 3h8l4 4v14H6zM14 3v4h4" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" />
-    </svg>
+    <MessageAttachmentList
+      attachments={attachments}
+      onOpenImage={onOpenImage}
+      diagnostics={(attachment) => <DiagnosticsSummary attachment={attachment} />}
+    />
   );
 }

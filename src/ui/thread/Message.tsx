@@ -1,19 +1,18 @@
 /**
- * One message of a thread: its author, a live relative time, its rich text (rendered from the
- * Delta as elements, never as HTML), attachments, and Edit/Delete for the reviewer's own messages
+ * One message of a thread in the widget: MessageView (author, live relative time, the rich text
+ * rendered as elements, never HTML) plus attachments and Edit/Delete for the reviewer's own messages
  * when the server's scopes allow. Editing happens in place, on a draft that survives a reload.
  */
 import { useState } from 'preact/hooks';
 import type { MessageResponse } from '../../api/wire';
-import { renderDelta, textToDelta } from '../../delta';
-import { allows, messageText } from '../../state/model/helpers';
+import { allows } from '../../state/model/helpers';
 import { editKey } from '../../state/model/store';
 import { RichTextEditor } from '../editor';
 import { useWidget } from '../hooks';
 import { MessageAttachments } from '../lazy-media';
 import { useMentionSource } from '../mentions';
 import { strings } from '../strings';
-import { RelativeTime } from './RelativeTime';
+import { authorOf, bodyOf, MessageView } from './MessageView';
 import { SendStatus } from './SendStatus';
 
 interface MessageProps {
@@ -40,64 +39,62 @@ export function Message({ threadId, message, first, onOpenImage }: MessageProps)
   const task = store.messageTasks.value[message.id];
   const canEdit = may(message, 'update-message', userId);
   const canDelete = !first && may(message, 'delete-message', userId);
-  const author = message.user?.name || strings.thread.unknownAuthor;
-  // Our server sets modifiedAt = createdAt on creation and moves it on every edit.
-  const edited = Number.isFinite(message.modifiedAt) && message.modifiedAt > message.createdAt;
-  const body = message.messageJson ?? textToDelta(messageText(message));
+  const author = authorOf(message);
+  const body = bodyOf(message);
 
   return (
-    <li class="pm-message" aria-busy={task ? 'true' : undefined}>
-      <div class="pm-message-meta">
-        <strong class="pm-author">{author}</strong>
-        <RelativeTime epochMs={message.createdAt} />
-        {edited && <span class="pm-muted">· {strings.message.edited}</span>}
-        {task && <span class="pm-muted">· {task === 'saving' ? strings.message.saving : strings.message.deleting}</span>}
-        {!editing && !task && (canEdit || canDelete) && (
-          <span class="pm-message-tools" role="group" aria-label={strings.message.actions(author)}>
-            {canEdit && (
-              <button type="button" class="pm-link-button" onClick={() => actions.startEdit(message.id)}>
-                {strings.message.edit}
+    <MessageView
+      message={message}
+      busy={!!task}
+      meta={
+        <>
+          {task && <span class="pm-muted">· {task === 'saving' ? strings.message.saving : strings.message.deleting}</span>}
+          {!editing && !task && (canEdit || canDelete) && (
+            <span class="pm-message-tools" role="group" aria-label={strings.message.actions(author)}>
+              {canEdit && (
+                <button type="button" class="pm-link-button" onClick={() => actions.startEdit(message.id)}>
+                  {strings.message.edit}
+                </button>
+              )}
+              {canDelete && (
+                <button type="button" class="pm-link-button" onClick={() => setConfirming(true)}>
+                  {strings.message.delete}
+                </button>
+              )}
+            </span>
+          )}
+        </>
+      }
+      replaceBody={
+        editing ? (
+          <div
+            class="pm-edit"
+            onKeyDown={(event) => {
+              // Esc closes the edit, not the whole thread.
+              if (event.key === 'Escape') event.stopPropagation();
+            }}
+          >
+            <RichTextEditor
+              label={strings.message.editor}
+              value={store.drafts.value[editKey(message.id)] ?? body}
+              onChange={(delta) => actions.setDraft(editKey(message.id), delta)}
+              onSubmit={() => actions.saveEdit(threadId, message.id)}
+              onCancel={() => actions.cancelEdit()}
+              mentions={mentions}
+              autoFocus
+            />
+            <div class="pm-actions">
+              <button type="button" class="pm-button" onClick={() => actions.cancelEdit()}>
+                {strings.message.cancel}
               </button>
-            )}
-            {canDelete && (
-              <button type="button" class="pm-link-button" onClick={() => setConfirming(true)}>
-                {strings.message.delete}
+              <button type="button" class="pm-button pm-button--primary" onClick={() => actions.saveEdit(threadId, message.id)}>
+                {strings.message.save}
               </button>
-            )}
-          </span>
-        )}
-      </div>
-
-      {editing ? (
-        <div
-          class="pm-edit"
-          onKeyDown={(event) => {
-            // Esc closes the edit, not the whole thread.
-            if (event.key === 'Escape') event.stopPropagation();
-          }}
-        >
-          <RichTextEditor
-            label={strings.message.editor}
-            value={store.drafts.value[editKey(message.id)] ?? body}
-            onChange={(delta) => actions.setDraft(editKey(message.id), delta)}
-            onSubmit={() => actions.saveEdit(threadId, message.id)}
-            onCancel={() => actions.cancelEdit()}
-            mentions={mentions}
-            autoFocus
-          />
-          <div class="pm-actions">
-            <button type="button" class="pm-button" onClick={() => actions.cancelEdit()}>
-              {strings.message.cancel}
-            </button>
-            <button type="button" class="pm-button pm-button--primary" onClick={() => actions.saveEdit(threadId, message.id)}>
-              {strings.message.save}
-            </button>
+            </div>
           </div>
-        </div>
-      ) : (
-        <div class="pm-text">{renderDelta(body)}</div>
-      )}
-
+        ) : undefined
+      }
+    >
       <SendStatus localId={message.id} />
 
       {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={onOpenImage} />}
@@ -120,6 +117,6 @@ export function Message({ threadId, message, first, onOpenImage }: MessageProps)
           </button>
         </div>
       )}
-    </li>
+    </MessageView>
   );
 }

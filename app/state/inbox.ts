@@ -1,0 +1,90 @@
+/**
+ * The inbox list: the threads matching the URL's filters, newest activity first, loaded a page at a
+ * time (the first small, so the first screen is quick; more as the windowed list nears its end), the
+ * selected row for keyboard triage, and local edits (read, resolved, triage) applied at once.
+ * A change of filters aborts the load still under way; a failure keeps what was shown.
+ */
+import { batch, effect, signal } from '@preact/signals';
+import type { InboxThread } from '../../src/api/wire';
+import { filterKey, inboxQuery } from './filters';
+import { api, session } from './session';
+
+const FIRST_PAGE = 50;
+const NEXT_PAGE = 100;
+
+export const items = signal<InboxThread[]>([]);
+export const total = signal(0);
+export const listStatus = signal<'loading' | 'ready' | 'error'>('loading');
+export const listError = signal<unknown>(null);
+export const loadingMore = signal(false);
+/** Index of the selected row (j/k move it). */
+export const selected = signal(0);
+
+let cursor: string | null = null;
+let current: AbortController | null = null;
+
+export async function loadInbox(): Promise<void> {
+  current?.abort();
+  const controller = (current = new AbortController());
+  listStatus.value = 'loading';
+  try {
+    const page = await api.inbox({ ...inboxQuery.peek(), limit: FIRST_PAGE }, controller.signal);
+    if (controller.signal.aborted) return;
+    cursor = page.cursorId;
+    batch(() => {
+      items.value = page.threads;
+      total.value = page.total;
+      listStatus.value = 'ready';
+      listError.value = null;
+      selected.value = Math.min(selected.peek(), Math.max(0, page.threads.length - 1));
+    });
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    batch(() => {
+      listStatus.value = 'error';
+      listError.value = error;
+    });
+  }
+}
+
+export async function loadMore(): Promise<void> {
+  if (!cursor || loadingMore.peek() || listStatus.peek() !== 'ready') return;
+  const controller = current;
+  loadingMore.value = true;
+  try {
+    const page = await api.inbox({ ...inboxQuery.peek(), limit: NEXT_PAGE, cursorId: cursor }, controller?.signal);
+    if (controller !== current) return;
+    cursor = page.cursorId;
+    const known = new Set(items.peek().map((row) => row.id));
+    items.value = [...items.peek(), ...page.threads.filter((row) => !known.has(row.id))];
+    total.value = page.total;
+  } catch (error) {
+    if (controller === current) listError.value = error;
+  } finally {
+    loadingMore.value = false;
+  }
+}
+
+/** A local change to a row (read, resolved, triage) while the server's answer is on its way or in. */
+export function patchRow(threadId: string, changes: Partial<InboxThread>): void {
+  const list = items.peek();
+  const index = list.findIndex((row) => row.id === threadId);
+  if (index < 0) return;
+  const next = list.slice();
+  next[index] = { ...list[index]!, ...changes };
+  items.value = next;
+}
+
+/** Loads whenever the filters or the signed-in member change; returns the stop function. */
+export function startInbox(): () => void {
+  const stop = effect(() => {
+    void filterKey.value;
+    if (!session.value?.memberToken) return;
+    selected.value = 0;
+    void loadInbox();
+  });
+  return () => {
+    stop();
+    current?.abort();
+  };
+}

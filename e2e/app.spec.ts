@@ -1,0 +1,220 @@
+/**
+ * The review app at /app (issue 16) against the real server: threads made through the API with the
+ * demo's workspace key, the development sign-in, the inbox found by search and filters (kept in the
+ * URL across a reload), a thread read, answered, assigned, labelled and resolved, keyboard triage
+ * (j/k/Enter/e/Esc/?), axe on the inbox and the thread in both themes, and the phone layout with touch.
+ * Screenshots for a human look go to .tmp/app-shots/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type Page } from '@playwright/test';
+import type { DataEnvelope, ThreadResponse } from '../src/api/wire.ts';
+import { demo } from './fixtures.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SHOTS = '.tmp/app-shots';
+
+/** A word no other test writes, so search finds only this test's threads. */
+function token(): string {
+  return `zq${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function createThread(text: string, extra: { viewModeId?: string; path?: string } = {}): Promise<ThreadResponse> {
+  const { apiBase, markupId, workspaceApiKey } = demo();
+  const url = `${apiBase}${extra.path ?? '/checkout.html'}`;
+  const res = await fetch(`${apiBase}/api/v2/threads`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      isImageThread: false,
+      projectId: markupId,
+      url,
+      canonicalUrl: url,
+      elements: [{ elementPath: 'main > form > button.pay', offsetXPercentage: 40, offsetYPercentage: 50 }],
+      offsetXPercentage: 50,
+      offsetYPercentage: 40,
+      message: { ops: [{ insert: text }, { insert: ' — see ' }, { insert: 'the form', attributes: { bold: true } }, { insert: '\n' }] },
+      browserContext: {
+        browserName: 'Firefox',
+        browserVersion: '140',
+        os: 'macOS',
+        osVersion: '15.2',
+        osVersionName: '',
+        platform: 'desktop',
+        screenWidth: 1512,
+        screenHeight: 982,
+        viewportWidth: 1280,
+        viewportHeight: 800,
+        devicePixelRatio: 2,
+      },
+      elementParents: [],
+      viewModeId: extra.viewModeId ?? 'desktop',
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as DataEnvelope<ThreadResponse>).data;
+}
+
+async function signIn(page: Page, name: string): Promise<void> {
+  await page.goto('/app/');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+}
+
+function rows(page: Page) {
+  return page.getByRole('list', { name: 'Threads' }).getByRole('link');
+}
+
+async function search(page: Page, words: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search comments' }).fill(words);
+  await page.getByRole('searchbox', { name: 'Search comments' }).press('Enter');
+}
+
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`,
+  );
+  expect(found, `axe violations in "${state}"`).toEqual([]);
+  expect(results.passes.length).toBeGreaterThan(0);
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.getByLabel('Theme').selectOption(theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+test('find a thread by search and filters, answer, assign, label and resolve it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const word = token();
+  await createThread(`Pay button ${word} overlaps the footer`);
+  const mobile = await createThread(`Card field ${word} is cut off on phones`, { viewModeId: 'mobile' });
+  await createThread(`Totals ${word} do not add up`);
+  await signIn(page, 'Mira Member');
+
+  await search(page, word);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Device').selectOption('mobile');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/device=mobile/);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('searchbox', { name: 'Search comments' })).toHaveValue(word);
+  await expect(rows(page).first()).toContainText('Card field');
+
+  await page.screenshot({ path: `${SHOTS}/inbox-1280-light.png` });
+  await expectNoViolations(page, 'inbox, light');
+
+  await rows(page).first().click();
+  await expect(page).toHaveURL(new RegExp(`/app/inbox/${mobile.id}\\?`));
+  const thread = page.getByRole('article');
+  await expect(thread.getByRole('heading', { level: 2 })).toContainText('Card field');
+  await expect(thread.locator('.pm-text strong')).toHaveText('the form');
+  await expect(thread.getByText('main > form > button.pay')).toBeVisible();
+  await expect(thread.getByText('Firefox 140')).toBeVisible();
+
+  const reply = thread.getByRole('textbox', { name: 'Reply' });
+  await reply.click();
+  await page.keyboard.type('Reproduced on iOS, fixing it now');
+  await thread.getByRole('button', { name: 'Send reply' }).click();
+  await expect(thread.getByRole('listitem').filter({ hasText: 'Reproduced on iOS' })).toBeVisible();
+
+  await thread.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(thread.getByLabel('Assignee')).toHaveValue(/.+/);
+  await expect(thread.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+  await thread.getByRole('textbox', { name: 'Add label' }).fill('checkout');
+  await thread.getByRole('textbox', { name: 'Add label' }).press('Enter');
+  await expect(thread.getByRole('button', { name: 'Remove label checkout' })).toBeVisible();
+  await thread.getByLabel('Priority').selectOption('2');
+  await expect(rows(page).first()).toContainText('checkout');
+
+  await page.screenshot({ path: `${SHOTS}/thread-1280-light.png` });
+  await expectNoViolations(page, 'thread, light');
+  await setTheme(page, 'dark');
+  await expectNoViolations(page, 'thread, dark');
+  await page.screenshot({ path: `${SHOTS}/thread-1280-dark.png` });
+
+  await thread.getByRole('button', { name: 'Resolve' }).click();
+  await expect(thread.getByRole('button', { name: 'Reopen' })).toBeVisible();
+
+  // What the server kept, after a reload (the URL keeps the filters and the open thread).
+  await page.reload();
+  await expect(page.getByRole('article').getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expect(page.getByRole('article').getByRole('button', { name: 'Remove label checkout' })).toBeVisible();
+  await expect(page.getByRole('article').getByText('Reproduced on iOS')).toBeVisible();
+  await page
+    .getByRole('link', { name: /Back to inbox/ })
+    .first()
+    .click();
+  await expect(rows(page)).toHaveCount(0); // Resolved: the default "open" filter hides it now.
+  await page.getByText('All', { exact: true }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expectNoViolations(page, 'inbox, dark');
+  await page.screenshot({ path: `${SHOTS}/inbox-1280-dark.png` });
+});
+
+test('keyboard triage: j/k move, Enter opens, e resolves, Esc goes back, ? lists the keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const word = token();
+  const older = await createThread(`Logo ${word} is blurry`);
+  const newer = await createThread(`Menu ${word} does not close`);
+  await signIn(page, 'Kai Keys');
+  await search(page, word);
+  await expect(rows(page)).toHaveCount(2);
+
+  await page.locator('body').click({ position: { x: 900, y: 400 } });
+  await page.keyboard.press('j');
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(rows(page).nth(0)).toBeFocused();
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/inbox/${older.id}`));
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toContainText('Logo');
+  await page.keyboard.press('e');
+  await expect(page.getByRole('article').getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/\/inbox\/[0-9a-f-]{36}/);
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('k');
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(new RegExp(`/app/inbox/${newer.id}`));
+  await expect(page.getByRole('textbox', { name: 'Reply' })).toBeFocused();
+  await page.getByRole('article').getByRole('heading', { level: 2 }).click();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('the inbox and a thread, one at a time, by touch', async ({ page }) => {
+    const word = token();
+    await createThread(`Hero image ${word} crops the face`, { viewModeId: 'mobile' });
+    await createThread(`Price ${word} wraps badly`, { viewModeId: 'mobile' });
+    await signIn(page, 'Pia Phone');
+    await search(page, word);
+    await expect(rows(page)).toHaveCount(2);
+    await page.screenshot({ path: `${SHOTS}/inbox-390.png` });
+    await expectNoViolations(page, 'phone inbox');
+    await rows(page).first().tap();
+    const thread = page.getByRole('article');
+    await expect(thread.getByRole('heading', { level: 2 })).toContainText('Price');
+    await expect(page.getByRole('list', { name: 'Threads' })).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/thread-390.png`, fullPage: true });
+    await expectNoViolations(page, 'phone thread');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await thread.getByRole('link', { name: /Back to inbox/ }).tap();
+    await expect(rows(page)).toHaveCount(2);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The review app's files at /app: the page for every app route (SPA fallback) with its strict policy
+ * and no caching, hashed assets cached for good, and a missing asset a 404 rather than the page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestServer, type TestServer } from '../testing/support.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'pinmark-app-'));
+let s: TestServer;
+
+beforeAll(async () => {
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><script type="module" src="/app/assets/index-AbCdEf12.js"></script>');
+  writeFileSync(path.join(root, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
+  s = await createTestServer({ config: { appDir: root } });
+});
+afterAll(async () => {
+  await s.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('/app', () => {
+  it('answers every app route with the page, uncached, under a policy without inline script', async () => {
+    for (const url of ['/app', '/app/', '/app/inbox?status=all', '/app/inbox/not-a-thread']) {
+      const res = await s.app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain('index-AbCdEf12.js');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('caches hashed assets for good and answers a missing asset with 404', async () => {
+    const asset = await s.app.request('/app/assets/index-AbCdEf12.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect((await s.app.request('/app/assets/gone-12345678.js')).status).toBe(404);
+    expect((await s.app.request('/app/../package.json')).status).not.toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The review app (issue 16) at /app: the files of `npm run build:app` (dist/app). Every path without
+ * a file is the app's own route (/app/inbox, /app/t/…), so it gets index.html, which is never cached;
+ * the hashed assets are cached for good. The page runs under a strict policy: scripts and styles
+ * only from this server (no inline script, no inline style element), images also from the object
+ * store's origin (signed screenshot addresses) and data:/blob:, requests to this server and the store.
+ */
+import { Hono, type Context } from 'hono';
+import path from 'node:path';
+import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { prepare, resolveStaticFile, sendFile } from './static.ts';
+
+/** Vite's content-hashed file names (assets/[name]-[hash].ext) never change content. */
+const HASHED = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|woff2?)$/;
+
+/** The object store's origin, where signed file addresses point ('self' for the local store). */
+function storageOrigin(deps: AppDeps): string | null {
+  try {
+    const origin = new URL(deps.storage.presignGet('csp-probe', 60)).origin;
+    return origin === new URL(deps.config.publicUrl).origin ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function appPagePolicy(store: string | null): string {
+  const extra = store ? ` ${store}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob:${extra}`,
+    `connect-src 'self'${extra}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function appStaticRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const root = deps.config.appDir ?? 'dist/app';
+  let policy: string | undefined;
+
+  const sendIndex = async (c: Context) => {
+    const index = await resolveStaticFile(root, '/index.html');
+    if (!index) return c.text('The review app is not built: run npm run build:app.', 404);
+    policy ??= appPagePolicy(storageOrigin(deps));
+    return sendFile(c, index, await prepare(index), {
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': policy,
+      'Referrer-Policy': 'same-origin',
+    });
+  };
+
+  routes.get('/app', sendIndex);
+  routes.get('/app/*', async (c) => {
+    const urlPath = new URL(c.req.url).pathname.slice('/app'.length);
+    const file = urlPath === '/' ? undefined : await resolveStaticFile(root, urlPath);
+    if (file && path.basename(file) !== 'index.html') {
+      return sendFile(c, file, await prepare(file), {
+        'Cache-Control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+    }
+    // A missing asset is a 404, never the page: a script tag must not receive HTML.
+    if (urlPath.startsWith('/assets/')) return c.notFound();
+    return sendIndex(c);
+  });
+  return routes;
+}
