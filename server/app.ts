@@ -20,6 +20,7 @@ import { devIdpKeyStore } from './auth/dev-idp-keys.ts';
 import { idpRoutes } from './idp/routes.ts';
 import { memberAuthRoutes } from './routes/member-auth.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { installationRoutes } from './routes/installations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/webhook-registrations/*',
     '/product-metrics/*',
     '/inbox',
+    '/installations',
+    '/installations/*',
   ])
     api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
@@ -95,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', memberAuthRoutes(deps, verifyIdpToken));
   api.route('/', threadRoutes(deps));
   api.route('/', inboxRoutes(deps));
+  api.route('/', installationRoutes(deps));
   api.route('/', screenshotRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', messageRoutes(deps));

@@ -17,6 +17,8 @@ const WIRE_TYPES: Record<string, string> = {
   InboxResponse: '`{threads, total, cursorId}`: short thread records for the inbox (src/api/wire/inbox.ts).',
   TriageResponse: '`{threadId, assigneeId, priority, labels, modifiedAt}`.',
   SeenResponse: '`{threadId, lastSeenAt}`.',
+  ListInstallationsResponse: '`{installations: [{id, publicKey, allowedOrigins, createdAt}]}`.',
+  InstallationSummary: 'An installation: `{id, publicKey, allowedOrigins, createdAt}`.',
   ExchangeTokenResponse: 'An exchange token (`pmx_…`, 1 hour) with the user and markup it is bound to.',
   SdkExchangeResponse: 'ExchangeTokenResponse plus `validatedSdkOrigin` and `name`.',
   ListThreadsResponse: '`{threads, query, offset, total, cursorId}`.',

@@ -3,6 +3,8 @@
  * app"): members' sessions, the workspace-wide inbox, triage and "seen" marks.
  */
 import { memberSessionSchema } from '../schemas/auth.ts';
+import { allowOriginSchema } from '../schemas/installations.ts';
+import { workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
 import { inboxQuerySchema, triageSchema } from '../schemas/inbox.ts';
 import { noContent, ok } from './rows.ts';
 import type { RouteDoc } from './types.ts';
@@ -60,5 +62,28 @@ export const appRoutesDoc: RouteDoc[] = [
     auth: 'any',
     success: ok('SeenResponse'),
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/installations',
+    operationId: 'listInstallations',
+    summary: "The workspace's installations: public keys and allowed origins for the site's script tag",
+    tag: 'workspace',
+    auth: 'any',
+    query: workspaceIdQuerySchema,
+    success: ok('ListInstallationsResponse'),
+    errors: [403, 404],
+  },
+  {
+    method: 'post',
+    path: '/installations/{id}/origins',
+    operationId: 'allowInstallationOrigin',
+    summary: "Allow one more origin to sign reviewers in through this installation's widget",
+    tag: 'workspace',
+    auth: 'any',
+    query: workspaceIdQuerySchema,
+    body: allowOriginSchema,
+    success: ok('InstallationSummary'),
+    errors: [403, 404],
   },
 ];

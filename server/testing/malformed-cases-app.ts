@@ -14,6 +14,7 @@ export async function appCases(s: TestServer): Promise<RouteCase[]> {
     body: {},
   });
   const memberToken = signIn.body.data.memberToken as string;
+  const installationId = (await s.request('GET', `${API}/installations`, { token: wsKey })).body.data.installations[0].id as string;
   return [
     { method: 'POST', path: '/auth/member-session', auth: 'idp', token: await s.idpAccessToken(), body: {}, optional: ['workspaceId'] },
     {
@@ -35,6 +36,15 @@ export async function appCases(s: TestServer): Promise<RouteCase[]> {
     },
     { method: 'PATCH', path: '/threads/:id/triage', ids: { id: threadId }, auth: 'any', token: wsKey, body: { labels: ['bug'] } },
     { method: 'POST', path: '/threads/:id/seen', ids: { id: threadId }, auth: 'any', token: reviewer.token },
+    { method: 'GET', path: '/installations', auth: 'any', token: memberToken },
+    {
+      method: 'POST',
+      path: '/installations/:id/origins',
+      ids: { id: installationId },
+      auth: 'any',
+      token: wsKey,
+      body: { origin: 'https://allowed.example' },
+    },
     // Last: signs the fixture's member out.
     { method: 'DELETE', path: '/auth/member-session', auth: 'any', token: memberToken },
   ];

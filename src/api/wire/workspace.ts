@@ -1,7 +1,8 @@
 /**
  * Wire types of the workspace and its users (§4.6, §4.7): the workspace, members and invitations,
- * roles, and external users.
+ * roles, external users, and (decided, issue 16) the installations the review app shows.
  */
+import type { EpochMs } from './common';
 
 export interface WorkspaceResponse {
   id: string;
@@ -97,4 +98,23 @@ export interface ExternalUserResponse {
   avatarFileId: string | null;
   createdAt: number;
   modifiedAt: number;
+}
+
+/** Decided (issue 16): an installation as the review app shows it, `GET /installations`. */
+export interface InstallationSummary {
+  id: string;
+  /** The `data-public-key` of the site's `<script>` tag. */
+  publicKey: string;
+  /** Exact origins (`https://www.example.com`) whose widget may sign reviewers in. */
+  allowedOrigins: string[];
+  createdAt: EpochMs;
+}
+
+export interface ListInstallationsResponse {
+  installations: InstallationSummary[];
+}
+
+/** `POST /installations/:id/origins`: an http(s) origin; a URL is cut to its origin. */
+export interface AllowOriginRequest {
+  origin: string;
 }
