@@ -26,7 +26,12 @@ export function isUnconfirmed(caller: Caller): boolean {
  * as parameter `$n`: to run in the same query as the route's own read.
  */
 export function confirmCallerSql(caller: Caller, n: number): string {
-  const table = caller.kind === 'api_key' ? 'api_keys' : caller.kind === 'member' ? 'member_sessions' : 'exchange_tokens';
+  if (caller.kind === 'member') {
+    // A session stays good only while its person is still a member (removal signs out at once).
+    return `EXISTS (SELECT 1 FROM member_sessions s JOIN workspace_members wm ON wm.workspace_id = s.workspace_id AND wm.user_id = s.user_id
+      WHERE s.id = $${n} AND s.revoked_at IS NULL)`;
+  }
+  const table = caller.kind === 'api_key' ? 'api_keys' : 'exchange_tokens';
   return `EXISTS (SELECT 1 FROM ${table} WHERE id = $${n} AND revoked_at IS NULL)`;
 }
 
