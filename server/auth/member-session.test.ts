@@ -76,6 +76,14 @@ describe('member sessions, played by an attacker', () => {
     expect(response.status).toBe(403);
   });
 
+  it('limits sign-ins with one identity token to 60 a minute, like the other exchanges', async () => {
+    const idp = await s.idpAccessToken('Flo Flood', 'flo@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await signIn(idp)).status);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
   it('refuses exchange tokens, API keys and member sessions in place of an identity', async () => {
     const member = (await signIn(await s.idpAccessToken())).body.data.memberToken;
     for (const token of [(await s.exchangeToken()).token, s.seed.workspaceApiKey, member]) {

@@ -24,7 +24,7 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
-  /** POST /auth/exchange and POST /auth/sdk-exchange: a page load exchanges once, a renewal once more. */
+  /** POST /auth/exchange, /auth/sdk-exchange and /auth/member-session: a page load exchanges once, a renewal once more. */
   exchange: { windowSeconds: 60, perAddress: 300, perCredential: 60 },
   /** GET /auth/sdk-exchange/result: the sign-in popup's opener polls it every 2 s (30 a minute). */
   signInResult: { windowSeconds: 60, perAddress: 600, perCredential: 60 },
@@ -75,6 +75,7 @@ export interface LimitedRoute {
 export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'POST', path: '/api/v2/auth/exchange', group: 'exchange', credential: 'body:token' },
   { method: 'POST', path: '/api/v2/auth/sdk-exchange', group: 'exchange', credential: 'bearer' },
+  { method: 'POST', path: '/api/v2/auth/member-session', group: 'exchange', credential: 'bearer' },
   { method: 'GET', path: '/api/v2/auth/sdk-exchange/result', group: 'signInResult', credential: 'query:state' },
   { method: 'GET', path: '/sign-in', group: 'signIn', credential: 'none' },
   { method: 'POST', path: '/idp/token', group: 'signIn', credential: 'body:email' },
