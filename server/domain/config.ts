@@ -7,6 +7,14 @@ export interface OidcConfig {
   issuer: string;
   audience?: string;
   jwksUrl?: string;
+  /**
+   * The review app's sign-in (issue 16): a public client registered at the provider with the
+   * redirect URI `${PUBLIC_URL}/app/`, signed in with the authorization code flow and PKCE
+   * (OIDC_CLIENT_ID; OIDC_SCOPE, default `openid profile email`). Without it members sign in to the
+   * app only through the development sign-in.
+   */
+  clientId?: string;
+  scope?: string;
 }
 
 /**
@@ -204,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     config.oidc = { issuer: env.OIDC_ISSUER.replace(/\/+$/, '') };
     if (env.OIDC_AUDIENCE) config.oidc.audience = env.OIDC_AUDIENCE;
     if (env.OIDC_JWKS_URL) config.oidc.jwksUrl = env.OIDC_JWKS_URL;
+    if (env.OIDC_CLIENT_ID) config.oidc.clientId = env.OIDC_CLIENT_ID;
+    if (env.OIDC_SCOPE) config.oidc.scope = env.OIDC_SCOPE;
   }
   return config;
 }

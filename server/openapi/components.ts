@@ -13,6 +13,8 @@ import type { ErrorStatus, JsonSchema } from './types.ts';
 
 const WIRE_TYPES: Record<string, string> = {
   AuthConfigResponse: 'Installation configuration for the customer-JWT exchange.',
+  AppAuthConfigResponse:
+    '`{devSignIn, oidc: {issuer, authorizationEndpoint, tokenEndpoint, clientId, scope, audience?, redirectUri} | null}`.',
   MemberSessionResponse: 'A member session (`pmm_…`, 12 hours) with the workspace, role and the workspaces to switch to.',
   InboxResponse: '`{threads, total, cursorId}`: short thread records for the inbox (src/api/wire/inbox.ts).',
   TriageResponse: '`{threadId, assigneeId, priority, labels, modifiedAt}`.',

@@ -11,6 +11,15 @@ import type { RouteDoc } from './types.ts';
 
 export const appRoutesDoc: RouteDoc[] = [
   {
+    method: 'get',
+    path: '/auth/app-config',
+    operationId: 'getAppAuthConfig',
+    summary: 'How the review app signs members in: the development sign-in, the OIDC code flow with PKCE',
+    tag: 'auth',
+    auth: 'public',
+    success: ok('AppAuthConfigResponse'),
+  },
+  {
     method: 'post',
     path: '/auth/member-session',
     operationId: 'createMemberSession',

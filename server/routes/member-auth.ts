@@ -1,5 +1,6 @@
 /**
- * The review app's sign-in (issue 16): `POST /auth/member-session` trades an identity-provider
+ * The review app's sign-in (issue 16): `GET /auth/app-config` says how members sign in (development
+ * sign-in, the OIDC provider's code flow), `POST /auth/member-session` trades an identity-provider
  * access token for a member session (server/auth/member-session.ts), and `DELETE` signs it out.
  * Answered only to this server's own pages: the app is served here, and no other site needs a
  * token that reaches a whole workspace.
@@ -12,6 +13,7 @@ import { readJson } from '../http/validate.ts';
 import { refuseOtherOrigins } from '../http/same-browser.ts';
 import { devIdpIssuer } from '../auth/dev-idp-keys.ts';
 import type { IdpVerifier } from '../auth/idp-token.ts';
+import { appSignInConfig } from '../auth/app-sign-in.ts';
 import { resolveMemberSession, revokeMemberSession, signInMember } from '../auth/member-session.ts';
 import { bearerKind, readBearer, sha256Hex } from '../auth/tokens.ts';
 import { findMarkup } from '../model/markups.ts';
@@ -25,6 +27,9 @@ export function memberAuthRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Ho
     if (!deps.config.demo || !deps.demo) return null;
     return (await findMarkup(deps.db, deps.demo.markupId))?.workspace_id ?? null;
   };
+
+  const appAuthConfig = appSignInConfig(deps.config, deps.clock);
+  routes.get('/auth/app-config', async (c) => ok(c, await appAuthConfig()));
 
   routes.post('/auth/member-session', async (c) => {
     refuseOtherOrigins(c, deps.config.publicUrl, 'The review app sign-in');

@@ -16,6 +16,7 @@ export async function appCases(s: TestServer): Promise<RouteCase[]> {
   const memberToken = signIn.body.data.memberToken as string;
   const installationId = (await s.request('GET', `${API}/installations`, { token: wsKey })).body.data.installations[0].id as string;
   return [
+    { method: 'GET', path: '/auth/app-config', auth: 'none' },
     { method: 'POST', path: '/auth/member-session', auth: 'idp', token: await s.idpAccessToken(), body: {}, optional: ['workspaceId'] },
     {
       method: 'GET',

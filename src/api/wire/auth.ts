@@ -86,3 +86,24 @@ export interface MemberSessionResponse {
   /** Every workspace this person is a member of, to switch between them. */
   workspaces: { id: string; name: string; role: WorkspaceRole }[];
 }
+
+/**
+ * Decided (issue 16): how the review app signs members in, `GET /auth/app-config` (no credential).
+ * `oidc` is the identity provider's authorization code flow with PKCE for a public client; the
+ * access token it yields goes to `POST /auth/member-session` as the development sign-in's does.
+ */
+export interface AppAuthConfigResponse {
+  /** The built-in development sign-in (POST /idp/token from this origin) is on. */
+  devSignIn: boolean;
+  oidc: {
+    issuer: string;
+    authorizationEndpoint: string;
+    tokenEndpoint: string;
+    clientId: string;
+    scope: string;
+    /** Sent as `audience` where the provider needs it to issue an access token for this API. */
+    audience?: string;
+    /** Where the provider sends the browser back: the app's own address. */
+    redirectUri: string;
+  } | null;
+}
