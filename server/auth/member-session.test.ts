@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createApp } from '../app.ts';
-import { createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
+import { foreignMarkup } from '../testing/review-app.ts';
 import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 import { MEMBER_SESSION_TTL_MS } from './member-session.ts';
 
@@ -99,18 +99,11 @@ describe('member sessions, played by an attacker', () => {
 
   it('reaches nothing of another workspace, and no admin endpoint', async () => {
     const member = (await signIn(await s.idpAccessToken())).body.data.memberToken;
-    const org = await createOrganization(s.db, 'Other org', s.clock.now());
-    const other = await createWorkspace(s.db, org, 'Other', s.clock.now());
-    const markupId = await createWebpageMarkup(s.db, {
-      workspaceId: other.id,
-      name: 'Theirs',
-      url: 'https://other.example/',
-      now: s.clock.now(),
-    });
+    const { workspaceId: otherId, markupId } = await foreignMarkup(s, 'Other org');
     expect((await s.request('GET', `${API}/threads?markupId=${markupId}`, { token: member })).status).toBe(404);
     expect((await s.request('GET', `${API}/markups/${markupId}`, { token: member })).status).toBe(404);
-    expect((await s.request('GET', `${API}/workspace?workspaceId=${other.id}`, { token: member })).status).toBe(404);
-    expect((await signIn(await s.idpAccessToken(), { workspaceId: other.id })).status).toBe(403);
+    expect((await s.request('GET', `${API}/workspace?workspaceId=${otherId}`, { token: member })).status).toBe(404);
+    expect((await signIn(await s.idpAccessToken(), { workspaceId: otherId })).status).toBe(403);
     expect((await s.request('GET', `${API}/webhook-registrations`, { token: member })).status).toBe(403);
   });
 

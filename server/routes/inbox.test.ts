@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxResponse } from '../../src/api/wire.ts';
-import { createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
+import { createWebpageMarkup } from '../seed.ts';
+import { foreignMarkup, signInMember } from '../testing/review-app.ts';
 import { API, TEST_PUBLIC_URL, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 import { DIAGNOSTICS_FILENAME } from '../model/inbox.ts';
 
@@ -34,12 +35,7 @@ const names = (res: { body: { data: InboxResponse } }) =>
 
 beforeAll(async () => {
   s = await createTestServer();
-  const signIn = await s.app.request(`${API}/auth/member-session`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await s.idpAccessToken('Ines Inbox', 'ines@example.com')}`, 'Content-Type': 'application/json' },
-    body: '{}',
-  });
-  member = ((await signIn.json()) as { data: typeof member }).data;
+  member = await signInMember(s, 'Ines Inbox', 'ines@example.com');
   secondMarkup = await createWebpageMarkup(s.db, {
     workspaceId: s.seed.workspaceId,
     name: 'Blog',
@@ -162,15 +158,8 @@ describe('GET /inbox', () => {
     expect((await inbox({ mentionsMe: 'true' }, s.seed.workspaceApiKey)).status).toBe(400);
     expect((await s.request('GET', `${API}/inbox`)).status).toBe(401);
 
-    const org = await createOrganization(s.db, 'Elsewhere', s.clock.now());
-    const other = await createWorkspace(s.db, org, 'Elsewhere', s.clock.now());
-    const theirs = await createWebpageMarkup(s.db, {
-      workspaceId: other.id,
-      name: 'Theirs',
-      url: 'https://else.example/',
-      now: s.clock.now(),
-    });
-    expect((await inbox({ workspaceId: other.id })).status).toBe(404);
+    const { workspaceId: otherId, markupId: theirs } = await foreignMarkup(s);
+    expect((await inbox({ workspaceId: otherId })).status).toBe(404);
     expect((await inbox({ markupId: theirs, status: 'all' })).body.data.total).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * origin (kept as an origin, once); reviewers, contributors and other workspaces get nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, createWorkspace } from '../seed.ts';
+import { foreignMarkup, signInMember } from '../testing/review-app.ts';
 import { API, createTestServer, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
@@ -12,11 +12,7 @@ let member: { memberToken: string; userId: string };
 
 beforeAll(async () => {
   s = await createTestServer();
-  const res = await s.request('POST', `${API}/auth/member-session`, {
-    token: await s.idpAccessToken('Ivo Installer', 'ivo@example.com'),
-    body: {},
-  });
-  member = res.body.data;
+  member = await signInMember(s, 'Ivo Installer', 'ivo@example.com');
 });
 afterAll(async () => {
   await s.close();
@@ -57,8 +53,7 @@ describe('installations', () => {
   });
 
   it('never reaches another workspace’s installation', async () => {
-    const org = await createOrganization(s.db, 'Else', s.clock.now());
-    const other = await createWorkspace(s.db, org, 'Else', s.clock.now());
+    const other = { id: (await foreignMarkup(s, 'Else')).workspaceId };
     const [row] = await s.db.query<{ id: string }>(
       `INSERT INTO installations (id, workspace_id, public_key, expected_aud, expected_iss, jwt_alg, public_jwk, created_at, modified_at)
        VALUES (gen_random_uuid(), $1, 'pmk_other', 'aud-other', 'iss', 'ES256', '{}', now(), now()) RETURNING id`,

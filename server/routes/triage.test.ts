@@ -4,7 +4,8 @@
  * reviewers, viewers, other workspaces and anyone not a member as assignee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
+import { createMember } from '../seed.ts';
+import { foreignMarkup, signInMember } from '../testing/review-app.ts';
 import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
 let s: TestServer;
@@ -13,12 +14,7 @@ let threadId: string;
 
 beforeAll(async () => {
   s = await createTestServer();
-  const response = await s.app.request(`${API}/auth/member-session`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await s.idpAccessToken('Tara Triage', 'tara@example.com')}`, 'Content-Type': 'application/json' },
-    body: '{}',
-  });
-  member = ((await response.json()) as { data: typeof member }).data;
+  member = await signInMember(s, 'Tara Triage', 'tara@example.com');
   const reviewer = await s.exchangeToken({ sub: 'rae', name: 'Rae' });
   threadId = (await s.request('POST', `${API}/threads`, { token: reviewer.token, body: threadBody() })).body.data.id;
 });
@@ -65,10 +61,9 @@ describe('PATCH /threads/:id/triage', () => {
     });
     expect((await triage({ assigneeId: colleague })).body.data.assigneeId).toBe(colleague);
     const reviewer = await s.exchangeToken({ sub: 'not-a-member', name: 'Nora' });
-    const org = await createOrganization(s.db, 'Other', s.clock.now());
-    const other = await createWorkspace(s.db, org, 'Other', s.clock.now());
+    const other = await foreignMarkup(s, 'Other');
     const outsider = await createMember(s.db, {
-      workspaceId: other.id,
+      workspaceId: other.workspaceId,
       name: 'Out',
       email: 'out@example.com',
       role: 'owner',
@@ -107,14 +102,7 @@ describe('PATCH /threads/:id/triage', () => {
     await s.db.query(`UPDATE workspace_members SET role = 'admin' WHERE user_id = $1`, [member.userId]);
     expect((await triage({ priority: 2 }, s.seed.workspaceApiKey)).body.data.priority).toBe(2);
 
-    const org = await createOrganization(s.db, 'Far', s.clock.now());
-    const far = await createWorkspace(s.db, org, 'Far', s.clock.now());
-    const farMarkup = await createWebpageMarkup(s.db, {
-      workspaceId: far.id,
-      name: 'Far',
-      url: 'https://far.example/',
-      now: s.clock.now(),
-    });
+    const { markupId: farMarkup } = await foreignMarkup(s, 'Far');
     const farThread = await s.db.query<{ id: string }>(
       `INSERT INTO threads (id, markup_id, number, type, author_user_id, created_at, modified_at, last_activity_at)
        SELECT gen_random_uuid(), $1, 1, 'webpage', $2, now(), now(), now() RETURNING id`,
