@@ -21,8 +21,20 @@ describe('html2canvas-slices', () => {
     expect(out).not.toContain('root = parseTree(context, clonedElement);');
   });
 
+  it('copies off-screen subtrees as stubs, skips what the clone hid, and does not poll a ready clone', () => {
+    const out = sliceHtml2canvas(original);
+    expect(out).toContain('__pinmarkHooks.stub ? __pinmarkHooks.stub(child) : null');
+    expect(out).toContain('__pinmarkHooks.skipParse(childNode)) continue;');
+    expect(out).toContain('__pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style))');
+    expect(out).toMatch(
+      /if \(__pinmarkHooks\.pause && documentClone\.body\.childNodes\.length > 0 && documentClone\.readyState === 'complete'\) \{\s*resolve\(iframe\);/,
+    );
+  });
+
   it('fails loudly when a place it rewrites is missing', () => {
-    expect(() => sliceHtml2canvas(original.replace('CanvasRenderer.prototype.renderNode = function (paint) {', 'x'))).toThrow(/renderNode not found/);
+    expect(() => sliceHtml2canvas(original.replace('CanvasRenderer.prototype.renderNode = function (paint) {', 'x'))).toThrow(
+      /renderNode not found/,
+    );
     expect(() => sliceHtml2canvas(original.replace('root = parseTree(context, clonedElement);', ''))).toThrow(/parse before rendering/);
   });
 });

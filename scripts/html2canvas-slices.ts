@@ -5,7 +5,7 @@
  * rule is never more than 50 ms. Its parse is a plain recursion and its painter an async chain that
  * only ever awaits already-settled promises, so nothing in it reaches the event loop.
  *
- * The transform rewrites four places; the capture code installs the hooks with `__pinmarkSetHooks`:
+ * The transform rewrites these places; the capture code installs the hooks with `__pinmarkSetHooks`:
  *  - the copy of the host page becomes an async walk that may `pause()` before each element. The host
  *    may change its DOM between slices, so a MutationObserver watches the copy; if anything changed,
  *    the copy is thrown away and made again in one piece, as html2canvas does by itself;
@@ -26,7 +26,11 @@
  *    elements (see PSEUDO_CONTENT);
  *  - font baselines are measured in the document `fontDocument()` names (the clone) instead of the
  *    host's: html2canvas appends a probe to the host's <body> and reads offsetTop once per font,
- *    forcing the host page to lay itself out again each time, tens of milliseconds on a big page.
+ *    forcing the host page to lay itself out again each time, tens of milliseconds on a big page;
+ *  - `stub(original)` may have an off-screen subtree copied as one empty box of its size
+ *    (src/capture/screenshot/stubs.ts), and the parse skips what `skipParse` names (hidden by prune.ts);
+ *  - nodes inside an <svg> get only the properties `svgProperties` lists, and off-screen <svg>s
+ *    (`plainSvg`) none; a clone iframe ready at its load event is not polled for 50 ms more.
  * Without hooks installed (the default) html2canvas behaves exactly as before.
  *
  * html2canvas 1.4.1 has not changed since 2022, so the text matched here is stable. If it is not
@@ -63,7 +67,8 @@ const FONT_METRICS_HOOKED = '_this.fontMetrics = new FontMetrics(__pinmarkFontDo
 
 /** DocumentCloner copies the page in its constructor; with a pause installed, the sliced copy does. */
 const CLONE_IN_CONSTRUCTOR = 'this.documentElement = this.cloneNode(element.ownerDocument.documentElement, false);';
-const CLONE_IN_CONSTRUCTOR_HOOKED = 'if (!__pinmarkHooks.pause) this.documentElement = this.cloneNode(element.ownerDocument.documentElement, false);';
+const CLONE_IN_CONSTRUCTOR_HOOKED =
+  'if (!__pinmarkHooks.pause) this.documentElement = this.cloneNode(element.ownerDocument.documentElement, false);';
 const CLONE_THEN_IFRAME =
   /clonedElement = documentCloner\.clonedReferenceElement;\s*if \(!clonedElement\) \{\s*return \[2 \/\*return\*\/, Promise\.reject\("Unable to find element in cloned iframe"\)\];\s*\}\s*return \[4 \/\*yield\*\/, documentCloner\.toIFrame\(ownerDocument, windowBounds\)\];/;
 const CLONE_THEN_IFRAME_SLICED = `return [4 /*yield*/, __pinmarkCloneDocument(documentCloner, element).then(function () {
@@ -117,6 +122,21 @@ async function __pinmarkAppendChildNode(cloner, clone, child, copyStyles) {
             !child.hasAttribute(IGNORE_ATTRIBUTE) &&
             (typeof cloner.options.ignoreElements !== 'function' || !cloner.options.ignoreElements(child)))) {
         if (!cloner.options.copyStyles || !isElementNode(child) || !isStyleElement(child)) {
+            // An off-screen subtree becomes an empty box of its size (src/capture/screenshot/stubs.ts).
+            // Deciding runs over thousands of table rows without copying any: it pauses too.
+            if (__pinmarkHooks.stub && isElementNode(child)) {
+                var wait = __pinmarkPause();
+                if (wait) await wait;
+            }
+            var stub = !copyStyles && isElementNode(child) && __pinmarkHooks.stub ? __pinmarkHooks.stub(child) : null;
+            if (stub === 'merged') return;
+            if (stub === 'stub') {
+                var box = cloner.createElementClone(child);
+                box.style.transitionProperty = 'none';
+                __pinmarkHooks.stubbed(child, box);
+                clone.appendChild(box);
+                return;
+            }
             clone.appendChild(await __pinmarkCloneNode(cloner, child, copyStyles));
         }
     }
@@ -170,9 +190,10 @@ async function __pinmarkCloneNode(cloner, node, copyStyles) {
             clone.appendChild(after);
         }
         cloner.counters.pop(counters);
-        if ((style && (cloner.options.copyStyles || isSVGElementNode(node)) && !isIFrameElement(node)) ||
+        if ((style && (cloner.options.copyStyles || (isSVGElementNode(node) && !__pinmarkPlainSvg(node))) && !isIFrameElement(node)) ||
             copyStyles) {
-            copyCSSStyles(style, clone);
+            if (!copyStyles && !cloner.options.copyStyles && node.ownerSVGElement && __pinmarkHooks.svgProperties) __pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style));
+            else copyCSSStyles(style, clone);
         }
         if (node.scrollTop !== 0 || node.scrollLeft !== 0) {
             cloner.scrolledElements.push([clone, node.scrollLeft, node.scrollTop]);
@@ -200,6 +221,8 @@ async function __pinmarkParseNodeTree(context, node, parent, root) {
         else if (isElementNode(childNode)) {
             var wait = __pinmarkPause();
             if (wait) await wait;
+            // Hidden in the clone because nothing of it is on screen (src/capture/screenshot/prune.ts).
+            if (__pinmarkHooks.skipParse && __pinmarkHooks.skipParse(childNode)) continue;
             if (isSlotElement(childNode) && childNode.assignedNodes) {
                 for (var assigned of childNode.assignedNodes()) await __pinmarkParseNodeTree(context, assigned, parent, root);
             }

@@ -41,10 +41,11 @@ export function createGuard({ signal, timeoutMs = 10_000, onProgress }: GuardOpt
   };
   const onAbort = (): void => fail(new CaptureError('cancelled', 'The screenshot was cancelled.'));
   const limit = Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 10_000;
-  const timer = setTimeout(
-    () => fail(new CaptureError('timeout', `The screenshot took longer than ${Math.round(limit)} ms.`)),
-    limit,
-  );
+  const timeOut = (): void => fail(new CaptureError('timeout', `The screenshot took longer than ${Math.round(limit)} ms.`));
+  const timer = setTimeout(timeOut, limit);
+  // Also checked at every pause: html2canvas yields with scheduler.yield(), whose continuations run
+  // ahead of timers, so the timer alone may not fire before the capture is over.
+  const deadline = performance.now() + limit;
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -56,6 +57,7 @@ export function createGuard({ signal, timeoutMs = 10_000, onProgress }: GuardOpt
       return Promise.race([work, stopped]);
     },
     check() {
+      if (!failure && performance.now() >= deadline) timeOut();
       if (failure) throw failure;
     },
     onFail(cleanup) {

@@ -3,7 +3,7 @@
  * html2canvas a further chunk inside it), so visitors who never comment never download it.
  *
  * `captureViewport` renders exactly the visible viewport with html2canvas, fast on long pages
- * (off-screen subtrees pruned), tolerant of modern CSS colours and cross-origin images, with
+ * (off-screen subtrees copied as empty boxes: stubs.ts, or pruned in the copy: prune.ts), tolerant of modern CSS colours and cross-origin images, with
  * html2canvas's known layout faults repaired (clone-repairs.ts, *-fix.ts), private fields painted over
  * (failing closed) and the pin drawn on top. `captureDisplayMedia` is the opt-in
  * pixel-perfect alternative through the browser's tab capture.
@@ -16,15 +16,7 @@ import { toCaptureError, type CaptureOptions, type CaptureResult } from './types
 import { createCanvas, readViewport } from './viewport';
 
 export { CaptureError } from './types';
-export type {
-  CaptureErrorCode,
-  CaptureOptions,
-  CapturePhase,
-  CapturePin,
-  CaptureResult,
-  CaptureStats,
-  EncodeType,
-} from './types';
+export type { CaptureErrorCode, CaptureOptions, CapturePhase, CapturePin, CaptureResult, CaptureStats, EncodeType } from './types';
 export { BUILT_IN_PRIVATE_SELECTORS } from './mask';
 export { canvasToBlob } from './finish';
 export { captureDisplayMedia } from './display-media';
@@ -57,6 +49,7 @@ export async function captureViewport(options: CaptureOptions = {}): Promise<Cap
       privateSelectorList: selectors,
       guard,
       sliceMs: options.sliceMs,
+      stubs: options.stubs,
     });
     return await finishCapture({ canvas, viewport, masks, options, guard, started, stats });
   } catch (error) {

@@ -55,7 +55,8 @@ export function cloneUnshownImage(original: Element): Element | null {
   // Not cloneNode: Chromium may request `src` as the copy gets it, before `loading` is copied after it.
   const copy = original.ownerDocument.createElementNS(HTML, 'img') as HTMLImageElement;
   for (const name of original.getAttributeNames()) {
-    if (name !== 'src' && name !== 'srcset' && name !== 'style') copy.setAttributeNode(original.getAttributeNode(name)!.cloneNode() as Attr);
+    if (name !== 'src' && name !== 'srcset' && name !== 'style')
+      copy.setAttributeNode(original.getAttributeNode(name)!.cloneNode() as Attr);
   }
   // Through the CSSOM: a style attribute set by script is refused by a CSP without 'unsafe-inline'.
   copy.style.cssText = (original as HTMLImageElement).style.cssText;
@@ -97,7 +98,7 @@ function quietLink(original: HTMLLinkElement, copy: HTMLLinkElement): void {
  * browser fetched it: a refused one's Resource Timing entry lasts 0 ms. (The timing buffer keeps the
  * first entries, where a page's stylesheets are; without one the link is kept, as before.)
  */
-function applied(link: HTMLLinkElement): boolean {
+export function applied(link: HTMLLinkElement): boolean {
   const sheet = link.sheet;
   if (!sheet) return false;
   try {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { captureViewport } from './index';
 import { offscreenSvgContent } from './prune';
-import { bandColor, expectColor, pixel, setPage } from './test-kit';
+import { bandColor, expectColor, meanDifference, pixel, setPage } from './test-kit';
 
 let cleanup = (): void => {};
 beforeEach(async () => {
@@ -28,7 +28,8 @@ describe('captureViewport: pruning long pages', () => {
   test('a 30-screen article: most of it is skipped, the visible part is exact', async () => {
     cleanup = setPage(article());
     window.scrollTo(0, 60 * 150 + 40); // section 60 starts right below the sticky header
-    const { canvas, stats } = await captureViewport({ maxScale: 1 });
+    // Pruning in the copy, as it works where sections are not copied as empty boxes (stubs.test.ts).
+    const { canvas, stats } = await captureViewport({ maxScale: 1, stubs: false });
     expectColor(pixel(canvas, 400, 20), [10, 10, 10, 255], 3, 'sticky header');
     expectColor(pixel(canvas, 700, 100), bandColor(60), 3, 'first section');
     expectColor(pixel(canvas, 700, 250), bandColor(61), 3, 'second section');
@@ -38,6 +39,11 @@ describe('captureViewport: pruning long pages', () => {
     // 120 sections; only those near the viewport (±100 px) are descended into.
     expect(stats!.pruned).toBeGreaterThan(110);
     expect(stats!.visited).toBeLessThan(150);
+    // With stubs, the sections far above and below are a few empty boxes in the copy.
+    const stubbed = await captureViewport({ maxScale: 1 });
+    expect(stubbed.stats!.stubs).toBeGreaterThanOrEqual(2);
+    expect(stubbed.stats!.visited).toBeLessThan(60);
+    expect(meanDifference(stubbed.canvas, canvas, { left: 0, top: 0, width: 800, height: 600 })).toBeLessThan(0.01);
   });
 
   test('content outside its off-screen parent box is kept (absolute child, floats, fixed modal, portals)', async () => {
@@ -66,7 +72,10 @@ describe('captureViewport: pruning long pages', () => {
   });
 
   test('a horizontally scrolled carousel: off-screen slides are skipped, the visible one drawn', async () => {
-    const slides = Array.from({ length: 20 }, (_, i) => `<div style="flex:none;width:800px;height:300px;background:${bandColor(i)}"><p>Slide ${i}</p></div>`);
+    const slides = Array.from(
+      { length: 20 },
+      (_, i) => `<div style="flex:none;width:800px;height:300px;background:${bandColor(i)}"><p>Slide ${i}</p></div>`,
+    );
     cleanup = setPage(`<div style="display:flex;transform:translateX(-${5 * 800}px)">${slides.join('')}</div>`);
     const { canvas, stats } = await captureViewport({ maxScale: 1 });
     expectColor(pixel(canvas, 400, 150), bandColor(5), 3, 'the visible slide');
@@ -94,6 +103,10 @@ describe('offscreenSvgContent: what html2canvas need not clone', () => {
     expect(skip(off.querySelector('circle')!)).toBe(true);
     expect(skip(document.querySelector('#empty symbol')!)).toBe(true);
     expect(skip(document.getElementById('on')!), 'HTML elements').toBe(false);
+    // The <svg> box of a left-out inside does not get its computed style copied either.
+    expect(skip.root(off)).toBe(true);
+    expect(skip.root(on)).toBe(false);
+    expect(skip.root(off.querySelector('g')!), 'only <svg> roots').toBe(false);
 
     const { canvas } = await captureViewport({ maxScale: 1 });
     expectColor(pixel(canvas, 50, 50), [0, 160, 0, 255], 3, 'the on-screen SVG is drawn');

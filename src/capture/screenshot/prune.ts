@@ -26,7 +26,17 @@ const GRID_ROWS = 10;
 /** html2canvas renders these as a whole (serialised SVG, form values) and never descends into them. */
 const OPAQUE_TO_HTML2CANVAS = new Set(['svg', 'textarea', 'select']);
 
-export function prepareClone(cloneDoc: Document, area: CloneArea, convert: ColorConverter, repairs?: CloneRepairs): CaptureStats {
+/**
+ * `skipped`: where our html2canvas rewrite can be told to skip elements, the hidden ones are put there
+ * instead of styled: no style write, so the clone is not styled again before html2canvas reads it.
+ */
+export function prepareClone(
+  cloneDoc: Document,
+  area: CloneArea,
+  convert: ColorConverter,
+  repairs?: CloneRepairs,
+  skipped?: WeakSet<Element>,
+): CaptureStats {
   const win = cloneDoc.defaultView;
   const body = cloneDoc.body;
   if (!win || !body) return { visited: 0, pruned: 0, recoloured: 0 };
@@ -74,7 +84,10 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
     const style = (element as HTMLElement).style;
     for (const [property, value] of overrides) style?.setProperty(property, value, 'important');
   }
-  for (const element of hide) (element as HTMLElement).style?.setProperty('visibility', 'hidden', 'important');
+  for (const element of hide) {
+    if (skipped) skipped.add(element);
+    else (element as HTMLElement).style?.setProperty('visibility', 'hidden', 'important');
+  }
   for (const element of unmark) (element as HTMLElement).style?.setProperty('list-style', 'none', 'important');
   // After the colour overrides: a conic repair rewrites the whole background-image, colours included.
   for (const write of repairWrites) write();
@@ -87,11 +100,12 @@ export function prepareClone(cloneDoc: Document, area: CloneArea, convert: Color
  * there. The inside of an <svg> never affects the layout around it, so the content of off-screen and
  * empty SVGs (measured in the live page) is left out of the clone; the <svg> boxes themselves stay.
  */
-export function offscreenSvgContent(width: number, height: number): (element: Element) => boolean {
+export function offscreenSvgContent(
+  width: number,
+  height: number,
+): ((element: Element) => boolean) & { root: (element: Element) => boolean } {
   const decided = new WeakMap<Element, boolean>();
-  return (element) => {
-    const owner = (element as Partial<SVGElement>).ownerSVGElement;
-    if (!owner) return false;
+  const leftOut = (owner: Element): boolean => {
     let skip = decided.get(owner);
     if (skip === undefined) {
       const box = owner.getBoundingClientRect();
@@ -106,6 +120,14 @@ export function offscreenSvgContent(width: number, height: number): (element: El
     }
     return skip;
   };
+  const content = (element: Element): boolean => {
+    const owner = (element as Partial<SVGElement>).ownerSVGElement;
+    return owner ? leftOut(owner) : false;
+  };
+  // Such an <svg> is never drawn, and the page's style sheets lay its copy out as they do the page's:
+  // html2canvas's copy of its few hundred computed properties (for drawing) is skipped too.
+  const root = (element: Element): boolean => element.localName === 'svg' && !(element as SVGElement).ownerSVGElement && leftOut(element);
+  return Object.assign(content, { root });
 }
 
 /**
@@ -155,9 +177,7 @@ function isOffscreen(element: Element, area: CloneArea): boolean {
   if (box.right >= left && box.bottom >= top) return false;
   // Above or left of the viewport: content overflowing the box (floats in a collapsed container, a
   // fixed-height box with longer text) reaches down/right by its scrollable overflow.
-  return (
-    box.left + Math.max(box.width, element.scrollWidth) < left || box.top + Math.max(box.height, element.scrollHeight) < top
-  );
+  return box.left + Math.max(box.width, element.scrollWidth) < left || box.top + Math.max(box.height, element.scrollHeight) < top;
 }
 
 /**

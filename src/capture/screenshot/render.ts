@@ -23,6 +23,8 @@ import { repairMaskPaths } from './mask-path-fix';
 import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
 import { repairObjectFit, type ObjectFits } from './object-fit';
 import { farOffscreen, offscreenSvgContent, prepareClone } from './prune';
+import { createStubs, type Stubs } from './stubs';
+import { svgStyleProperties } from './svg-styles';
 import { repairTextBaseline } from './text-baseline-fix';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
@@ -52,6 +54,8 @@ export interface RenderRequest {
   privateSelectorList: string;
   guard: Guard;
   sliceMs?: number;
+  /** Off-screen subtrees copied as empty boxes (stubs.ts); default true. */
+  stubs?: boolean;
 }
 
 /** Marks where the clone step failed, so masking problems surface as `masking_failed`. */
@@ -61,7 +65,24 @@ class ClonePreparationError extends Error {
   }
 }
 
-export async function renderViewport({ html2canvas, setHooks }: Html2canvasModule, request: RenderRequest): Promise<CaptureStats> {
+/** The copy's layout differed from the page's where subtrees were stubbed (stubs.ts): copy in full. */
+class StubMismatch extends Error {
+  constructor() {
+    super('stubbed copy laid out differently');
+  }
+}
+
+export async function renderViewport(engine: Html2canvasModule, request: RenderRequest): Promise<CaptureStats> {
+  if (!engine.setHooks || request.stubs === false) return renderOnce(engine, request, false);
+  try {
+    return await renderOnce(engine, request, true);
+  } catch (error) {
+    if (!(error instanceof StubMismatch)) throw error;
+    return { ...(await renderOnce(engine, request, false)), stubFallback: true };
+  }
+}
+
+async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request: RenderRequest, stubbing: boolean): Promise<CaptureStats> {
   const { doc, viewport, canvas, guard } = request;
   const slicer = createSlicer(guard, doc.defaultView ?? window, request.sliceMs);
   const body = doc.body;
@@ -73,6 +94,10 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   const fits: ObjectFits = new Map();
   const pseudoHideSheet = !!setHooks && canAdoptPseudoHideSheet(doc.defaultView ?? window);
   const borders: CollapsedBorders = new Map();
+  const area = { left: viewport.scrollX, top: viewport.scrollY, width: viewport.cssWidth, height: viewport.cssHeight };
+  const stubs: Stubs | null = stubbing ? createStubs(doc, area) : null;
+  // Hidden by prepareClone; our html2canvas skips them (no style write, so no restyle of the clone).
+  const skipped = setHooks ? new WeakSet<Element>() : undefined;
   const options: Partial<Options> = {
     canvas,
     scale: viewport.scale,
@@ -104,6 +129,7 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
         blankPrivateInClone(cloneDoc, request.privateSelectorList);
         const cloneWin = cloneDoc.defaultView;
         cloneWin?.scrollTo(viewport.scrollX, viewport.scrollY);
+        if (stubs && cloneWin && !stubs.verify(cloneWin)) throw new StubMismatch();
         // If the clone could not scroll as far as the page (content depending on the window height),
         // shift the crop by the difference instead of capturing the wrong band; x/y are read after
         // onclone returns.
@@ -111,16 +137,16 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
         const dy = cloneWin ? viewport.scrollY - cloneWin.scrollY : 0;
         options.x = dx;
         options.y = dy;
-        const area = { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight };
+        const cropped = { left: dx, top: dy, width: viewport.cssWidth, height: viewport.cssHeight };
         await slicer.yieldNow();
-        stats = prepareClone(cloneDoc, area, convert, createCloneRepairs({ convert, fits, borders }));
+        stats = prepareClone(cloneDoc, cropped, convert, createCloneRepairs({ convert, fits, borders }), skipped);
         // Font baselines are measured in the clone where our html2canvas rewrite allows, so the host
         // is not laid out again per font; an unmodified html2canvas measures in the global document.
         fontDocument = setHooks ? cloneDoc : null;
         if (probeIsDisplaced(cloneDoc)) releaseProbe = keepProbeInline(fontDocument ?? document);
         await slicer.yieldNow();
       } catch (error) {
-        throw new ClonePreparationError(error);
+        throw error instanceof StubMismatch ? error : new ClonePreparationError(error);
       }
     },
   };
@@ -134,12 +160,23 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   setHooks?.({
     pause: slicer.pause,
     fontDocument: () => fontDocument,
-    onCloneRetry: () => (recopied = true),
+    onCloneRetry: () => {
+      recopied = true;
+      stubs?.reset();
+    },
     ownClone: cloneUnshownImage,
     inert: makeCloneInert,
     offscreen: farOffscreen(viewport.cssWidth, viewport.cssHeight),
     pseudoHideSheet,
-    styled: mirrorContentVisibility,
+    styled: (original, copy, style) => {
+      stubs?.copied(original, copy);
+      mirrorContentVisibility(original, copy, style);
+    },
+    plainSvg: skipSvgContent.root,
+    svgProperties: svgStyleProperties,
+    stub: stubs ? stubs.decide : undefined,
+    stubbed: stubs ? stubs.stubbed : undefined,
+    skipParse: (element) => !!skipped?.has(element),
   });
   const rendering = html2canvas(body, options);
   // html2canvas's clone iframe stays when a rendering fails or is cancelled: remove it at the moment
@@ -158,7 +195,7 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
   try {
     await guard.race(rendering);
   } catch (error) {
-    if (error instanceof CaptureError) throw error;
+    if (error instanceof CaptureError || error instanceof StubMismatch) throw error;
     if (error instanceof ClonePreparationError) {
       if (error.reason instanceof CaptureError) throw error.reason;
       throw new CaptureError('failed', 'Could not prepare the page for the screenshot.', { cause: error.reason });
@@ -172,7 +209,7 @@ export async function renderViewport({ html2canvas, setHooks }: Html2canvasModul
     releaseProbe();
     unrepair();
   }
-  return { ...stats, slices: slicer.yields + 1, recopied };
+  return { ...stats, slices: slicer.yields + 1, recopied, stubs: stubs?.count ?? 0 };
 }
 
 /**

@@ -24,7 +24,8 @@ afterEach(() => cleanup());
 function longPage(screens = 30): string {
   return Array.from(
     { length: screens * 4 },
-    (_, i) => `<section style="height:150px;background:${bandColor(i)}"><h2>Part ${i}</h2><p>${'Lorem ipsum dolor sit amet. '.repeat(8)}</p></section>`,
+    (_, i) =>
+      `<section style="height:150px;background:${bandColor(i)}"><h2>Part ${i}</h2><p>${'Lorem ipsum dolor sit amet. '.repeat(8)}</p></section>`,
   ).join('');
 }
 
@@ -117,10 +118,10 @@ describe('captureViewport: off the critical path', () => {
   });
 
   test('a capture that takes longer than timeoutMs rejects with timeout, leaving nothing behind', async () => {
-    cleanup = setPage(longPage(4));
+    cleanup = setPage(longPage(30));
     const before = document.body.children.length;
-    // html2canvas polls for its clone iframe every 50 ms, so 20 ms always expires mid-render.
-    const error = await captureViewport({ timeoutMs: 20 }).catch((e: unknown) => e);
+    // A task per element (sliceMs 0) over the whole page's copy (no stubs): 20 ms always expires mid-render.
+    const error = await captureViewport({ timeoutMs: 20, sliceMs: 0, stubs: false }).catch((e: unknown) => e);
     expect((error as CaptureError).code).toBe('timeout');
     expect(document.body.children.length).toBe(before);
     await settle(300);

@@ -33,6 +33,16 @@ export interface Html2canvasHooks {
   pseudoHideSheet?: boolean;
   /** Each copy with the original's computed style, while the copy is being built. */
   styled?: (original: Element, copy: HTMLElement | SVGElement, style: CSSStyleDeclaration) => void;
+  /** The properties copied onto a node inside an <svg> (svg-styles.ts); html2canvas copies all of them. */
+  svgProperties?: (style: CSSStyleDeclaration) => string[];
+  /** An <svg> whose content is left out of the copy: its computed style is not copied onto it either. */
+  plainSvg?: (original: Element) => boolean;
+  /** Copy this child as an empty box ('stub'), leave it out as part of the box before it ('merged'), or copy it (stubs.ts). */
+  stub?: (original: Element) => 'stub' | 'merged' | null;
+  /** The box's copy, made by html2canvas without children, to be sized (after `stub` said 'stub'). */
+  stubbed?: (original: Element, copy: HTMLElement) => void;
+  /** Elements of the clone html2canvas need not parse: nothing of them is drawn (prune.ts). */
+  skipParse?: (element: Element) => boolean;
 }
 export type SetHooks = (hooks: Html2canvasHooks | null) => void;
 

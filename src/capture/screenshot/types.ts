@@ -33,6 +33,8 @@ export interface CaptureOptions {
   encode?: { type?: EncodeType; quality?: number };
   /** Longest stretch of html2canvas work before it yields (default `SLICE_MS`; tests use 0 and Infinity). */
   sliceMs?: number;
+  /** Off-screen subtrees copied as empty boxes (default true; tests compare with false). */
+  stubs?: boolean;
 }
 
 export interface CaptureStats {
@@ -46,6 +48,10 @@ export interface CaptureStats {
   slices?: number;
   /** The host changed its DOM during the sliced copy, so the page was copied again in one task. */
   recopied?: boolean;
+  /** Off-screen subtrees copied as empty boxes of their size (stubs.ts); runs of siblings count once. */
+  stubs?: number;
+  /** The stubbed copy was laid out differently from the page, so the page was copied again in full. */
+  stubFallback?: boolean;
 }
 
 export interface CaptureResult {
