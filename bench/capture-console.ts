@@ -34,8 +34,12 @@ export async function watchConsole(page: Page): Promise<{ loaded(): Promise<Cons
   cdp.on('Log.entryAdded', ({ entry }) => {
     if (entry.level !== 'verbose') entries.push(`[${entry.source}/${entry.level}] ${entry.text}`);
   });
-  cdp.on('Runtime.consoleAPICalled', (event) => entries.push(`[console.${event.type}] ${event.args.map((a) => a.value ?? a.description ?? '').join(' ')}`));
-  cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }) => entries.push(`[exception] ${exceptionDetails.exception?.description ?? exceptionDetails.text}`));
+  cdp.on('Runtime.consoleAPICalled', (event) =>
+    entries.push(`[console.${event.type}] ${event.args.map((a) => a.value ?? a.description ?? '').join(' ')}`),
+  );
+  cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }) =>
+    entries.push(`[exception] ${exceptionDetails.exception?.description ?? exceptionDetails.text}`),
+  );
   const settle = () => new Promise((r) => setTimeout(r, 400));
   return {
     async loaded() {

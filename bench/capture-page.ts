@@ -25,93 +25,99 @@ export interface PathResult {
  * window.__shots, then one untimed run of each with every canvas text draw recorded.
  */
 export async function timeBoth(page: Page, runs: number): Promise<Record<'ours' | 'naive', PathResult>> {
-  return page.evaluate(
-    async (runs) => {
-      type Shot = { canvas: HTMLCanvasElement; masked?: number };
-      const bench = (window as any).__captureBench;
-      const shots = ((window as any).__shots ??= {});
-      const paths: Record<'ours' | 'naive', () => Promise<Shot>> = {
-        ours: async () => {
-          const result = await bench.captureViewport();
-          return { canvas: result.canvas, masked: result.maskedCount };
-        },
-        naive: async () => {
-          const full: HTMLCanvasElement = await bench.html2canvas(document.body, { logging: false });
-          // The naive canvas is the whole document from its origin; cut out what the viewport showed.
-          const crop = document.createElement('canvas');
-          crop.width = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientWidth;
-          crop.height = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientHeight;
-          crop.getContext('2d')!.drawImage(full, -window.scrollX, -window.scrollY);
-          return { canvas: crop };
-        },
-      };
-      const keys = ['ours', 'naive'] as const;
-      const times: Record<string, number[]> = { ours: [], naive: [] };
-      const spans: Record<string, [number, number][]> = { ours: [], naive: [] };
-      const longTasks: { start: number; duration: number }[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
-      });
-      observer.observe({ type: 'longtask' });
-      const errors: Record<string, string> = {};
-      const last: Record<string, Shot> = {};
-      for (let round = 0; round <= runs; round++) {
-        for (const key of keys) {
-          if (errors[key]) continue;
-          await new Promise((r) => setTimeout(r, 50));
-          const started = performance.now();
-          try {
-            last[key] = await paths[key]();
-          } catch (error) {
-            errors[key] = error instanceof Error ? error.message : String(error);
-            continue;
-          }
-          if (round > 0) {
-            times[key]!.push(performance.now() - started);
-            spans[key]!.push([started, performance.now()]);
-          }
-        }
-      }
-      // Long-task entries arrive after their task: let the last ones in.
-      await new Promise((r) => setTimeout(r, 100));
-      for (const entry of observer.takeRecords()) longTasks.push({ start: entry.startTime, duration: entry.duration });
-      observer.disconnect();
-      const results = {} as Record<'ours' | 'naive', PathResult>;
+  return page.evaluate(async (runs) => {
+    type Shot = { canvas: HTMLCanvasElement; masked?: number };
+    const bench = (window as any).__captureBench;
+    const shots = ((window as any).__shots ??= {});
+    const paths: Record<'ours' | 'naive', () => Promise<Shot>> = {
+      ours: async () => {
+        const result = await bench.captureViewport();
+        return { canvas: result.canvas, masked: result.maskedCount };
+      },
+      naive: async () => {
+        const full: HTMLCanvasElement = await bench.html2canvas(document.body, { logging: false });
+        // The naive canvas is the whole document from its origin; cut out what the viewport showed.
+        const crop = document.createElement('canvas');
+        crop.width = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientWidth;
+        crop.height = (document.compatMode === 'BackCompat' ? document.body : document.documentElement).clientHeight;
+        crop.getContext('2d')!.drawImage(full, -window.scrollX, -window.scrollY);
+        return { canvas: crop };
+      },
+    };
+    const keys = ['ours', 'naive'] as const;
+    const times: Record<string, number[]> = { ours: [], naive: [] };
+    const spans: Record<string, [number, number][]> = { ours: [], naive: [] };
+    const longTasks: { start: number; duration: number }[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+    });
+    observer.observe({ type: 'longtask' });
+    const errors: Record<string, string> = {};
+    const last: Record<string, Shot> = {};
+    for (let round = 0; round <= runs; round++) {
       for (const key of keys) {
-        if (errors[key]) {
-          results[key] = { medianMs: null, error: errors[key], drawnText: '' };
+        if (errors[key]) continue;
+        await new Promise((r) => setTimeout(r, 50));
+        const started = performance.now();
+        try {
+          last[key] = await paths[key]();
+        } catch (error) {
+          errors[key] = error instanceof Error ? error.message : String(error);
           continue;
         }
-        shots[key] = last[key]!.canvas;
-        // One more run with every canvas text draw recorded (private values must not be among them).
-        const drawn: string[] = [];
-        const proto = CanvasRenderingContext2D.prototype;
-        const originals = { fillText: proto.fillText, strokeText: proto.strokeText };
-        for (const name of ['fillText', 'strokeText'] as const) {
-          proto[name] = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
-            drawn.push(String(text));
-            return originals[name].call(this, text, x, y, maxWidth);
-          };
+        if (round > 0) {
+          times[key]!.push(performance.now() - started);
+          spans[key]!.push([started, performance.now()]);
         }
-        try {
-          await paths[key]();
-        } finally {
-          Object.assign(proto, originals);
-        }
-        const sorted = [...times[key]!].sort((a, b) => a - b);
-        const during = longTasks.filter((t) => spans[key]!.some(([from, to]) => t.start >= from - 1 && t.start <= to));
-        results[key] = { medianMs: sorted[Math.floor(sorted.length / 2)]!, worstMs: sorted[sorted.length - 1]!, drawnText: drawn.join(''), longestTaskMs: Math.max(0, ...during.map((t) => t.duration)) };
       }
-      if (!errors.ours) {
-        const canvas = last.ours!.canvas;
-        const png: Blob | null = await new Promise((r) => canvas.toBlob(r, 'image/png'));
-        const encoded: Blob = await bench.canvasToBlob(canvas);
-        Object.assign(results.ours, { masked: last.ours!.masked, pngBytes: png?.size ?? 0, encoded: { type: encoded.type, bytes: encoded.size } });
+    }
+    // Long-task entries arrive after their task: let the last ones in.
+    await new Promise((r) => setTimeout(r, 100));
+    for (const entry of observer.takeRecords()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+    observer.disconnect();
+    const results = {} as Record<'ours' | 'naive', PathResult>;
+    for (const key of keys) {
+      if (errors[key]) {
+        results[key] = { medianMs: null, error: errors[key], drawnText: '' };
+        continue;
       }
-      return results;
-    },
-    runs,
-  );
+      shots[key] = last[key]!.canvas;
+      // One more run with every canvas text draw recorded (private values must not be among them).
+      const drawn: string[] = [];
+      const proto = CanvasRenderingContext2D.prototype;
+      const originals = { fillText: proto.fillText, strokeText: proto.strokeText };
+      for (const name of ['fillText', 'strokeText'] as const) {
+        proto[name] = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
+          drawn.push(String(text));
+          return originals[name].call(this, text, x, y, maxWidth);
+        };
+      }
+      try {
+        await paths[key]();
+      } finally {
+        Object.assign(proto, originals);
+      }
+      const sorted = [...times[key]!].sort((a, b) => a - b);
+      const during = longTasks.filter((t) => spans[key]!.some(([from, to]) => t.start >= from - 1 && t.start <= to));
+      results[key] = {
+        medianMs: sorted[Math.floor(sorted.length / 2)]!,
+        worstMs: sorted[sorted.length - 1]!,
+        drawnText: drawn.join(''),
+        longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
+      };
+    }
+    if (!errors.ours) {
+      const canvas = last.ours!.canvas;
+      const png: Blob | null = await new Promise((r) => canvas.toBlob(r, 'image/png'));
+      const encoded: Blob = await bench.canvasToBlob(canvas);
+      Object.assign(results.ours, {
+        masked: last.ours!.masked,
+        pngBytes: png?.size ?? 0,
+        encoded: { type: encoded.type, bytes: encoded.size },
+      });
+    }
+    return results;
+  }, runs);
 }
 
 export interface Comparison {
@@ -183,16 +189,27 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
         let windows = 0;
         for (let y = 0; y + 8 <= height; y += 4) {
           for (let x = 0; x + 8 <= width; x += 4) {
-            let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
+            let sa = 0,
+              sb = 0,
+              saa = 0,
+              sbb = 0,
+              sab = 0;
             for (let dy = 0; dy < 8; dy++) {
               for (let dx = 0, p = (y + dy) * width + x; dx < 8; dx++, p++) {
                 const va = a[p]!;
                 const vb = b[p]!;
-                sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
+                sa += va;
+                sb += vb;
+                saa += va * va;
+                sbb += vb * vb;
+                sab += va * vb;
               }
             }
-            const ma = sa / 64, mb = sb / 64;
-            const va = saa / 64 - ma * ma, vb = sbb / 64 - mb * mb, cov = sab / 64 - ma * mb;
+            const ma = sa / 64,
+              mb = sb / 64;
+            const va = saa / 64 - ma * ma,
+              vb = sbb / 64 - mb * mb,
+              cov = sab / 64 - ma * mb;
             total += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
             windows++;
           }
@@ -202,7 +219,8 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
       // Wang et al.'s reference implementation first box-averages by round(min(w, h) / 256): 3 here.
       const factor = Math.max(1, Math.round(Math.min(width, height) / 256));
       const down = (y: Float32Array) => {
-        const w = Math.floor(width / factor), h = Math.floor(height / factor);
+        const w = Math.floor(width / factor),
+          h = Math.floor(height / factor);
         const out = new Float32Array(w * h);
         for (let j = 0; j < h; j++) {
           for (let i = 0; i < w; i++) {
@@ -252,8 +270,10 @@ export async function compare(page: Page, key: 'ours' | 'naive', reference: stri
       diffView.getContext('2d')!.putImageData(diff, 0, 0);
       // A foreign image counts as drawn when its box matches Chromium's nearly everywhere.
       const drawn = foreign.filter((box) => {
-        const x0 = Math.max(0, Math.round(box.left)), x1 = Math.min(width, Math.round(box.right));
-        const y0 = Math.max(0, Math.round(box.top)), y1 = Math.min(height, Math.round(box.bottom));
+        const x0 = Math.max(0, Math.round(box.left)),
+          x1 = Math.min(width, Math.round(box.right));
+        const y0 = Math.max(0, Math.round(box.top)),
+          y1 = Math.min(height, Math.round(box.bottom));
         if (x1 <= x0 || y1 <= y0) return false;
         let sum = 0;
         for (let y = y0; y < y1; y++) {

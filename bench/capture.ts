@@ -56,8 +56,20 @@ export async function bundle(minify = true): Promise<string> {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     // html2canvas as the widget ships it (sliced, scripts/html2canvas-slices.ts): "ours" sets its hooks
     // and yields to the page; "naive" calls it without hooks, which runs it straight through as upstream.
-    plugins: [html2canvasSlices(), { name: 'capture-bench-entry', resolveId: (id) => (id === 'capture-bench' ? ENTRY : undefined), load: (id) => (id === ENTRY ? source : undefined) }],
-    build: { write: false, minify, target: 'es2020', rolldownOptions: { input: 'capture-bench', output: { format: 'es', codeSplitting: false } } },
+    plugins: [
+      html2canvasSlices(),
+      {
+        name: 'capture-bench-entry',
+        resolveId: (id) => (id === 'capture-bench' ? ENTRY : undefined),
+        load: (id) => (id === ENTRY ? source : undefined),
+      },
+    ],
+    build: {
+      write: false,
+      minify,
+      target: 'es2020',
+      rolldownOptions: { input: 'capture-bench', output: { format: 'es', codeSplitting: false } },
+    },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const first = Array.isArray(output) ? output[0]! : output;
   const chunk = first.output.find((item): item is Rolldown.OutputChunk => item.type === 'chunk');
@@ -114,7 +126,10 @@ async function measurePage(page: Page, baseUrl: string, code: string, spec: Page
   const oursScore = await compare(page, 'ours', referenceUrl);
   const naiveScore = await compare(page, 'naive', referenceUrl);
   const png = (dataUrl: string) => Buffer.from(dataUrl.split(',')[1]!, 'base64');
-  for (const [key, score] of [['ours', oursScore], ['naive', naiveScore]] as const) {
+  for (const [key, score] of [
+    ['ours', oursScore],
+    ['naive', naiveScore],
+  ] as const) {
     if (score) writeFileSync(resolve(OUT_DIR, `${name}-${key}.png`), png(score.png));
   }
   if (oursScore) writeFileSync(resolve(OUT_DIR, `${name}-diff.png`), png(oursScore.diffPng));
@@ -155,10 +170,22 @@ export async function measure(): Promise<BenchSection> {
     const factor = speedup(r);
     const measured = `${ms(r.ours.medianMs)} vs naive ${ms(r.naive.medianMs)}${factor ? ` (${factor.toFixed(1)}×)` : ''}`;
     if (r.heavy) {
-      const ok = r.ours.medianMs !== null && r.ours.medianMs <= BUDGET_HEAVY_MEDIAN_MS && (r.ours.worstMs ?? Infinity) <= BUDGET_HEAVY_WORST_MS;
-      return { what: `capture ${r.name} (heavy page)`, measured: `${measured}; worst ${ms(r.ours.worstMs ?? null)}`, budget: `median ≤ ${BUDGET_HEAVY_MEDIAN_MS} ms, worst ≤ ${BUDGET_HEAVY_WORST_MS} ms`, ok };
+      const ok =
+        r.ours.medianMs !== null && r.ours.medianMs <= BUDGET_HEAVY_MEDIAN_MS && (r.ours.worstMs ?? Infinity) <= BUDGET_HEAVY_WORST_MS;
+      return {
+        what: `capture ${r.name} (heavy page)`,
+        measured: `${measured}; worst ${ms(r.ours.worstMs ?? null)}`,
+        budget: `median ≤ ${BUDGET_HEAVY_MEDIAN_MS} ms, worst ≤ ${BUDGET_HEAVY_WORST_MS} ms`,
+        ok,
+      };
     }
-    if (r.name === 'article') return { what: `capture ${r.name} (long page, middle)`, measured, budget: `≥ ${BUDGET_SPEEDUP}× faster`, ok: factor !== null && factor >= BUDGET_SPEEDUP };
+    if (r.name === 'article')
+      return {
+        what: `capture ${r.name} (long page, middle)`,
+        measured,
+        budget: `≥ ${BUDGET_SPEEDUP}× faster`,
+        ok: factor !== null && factor >= BUDGET_SPEEDUP,
+      };
     if (r.naive.error) return { what: `capture ${r.name}`, measured, budget: 'renders where naive fails', ok: r.ours.medianMs !== null };
     return { what: `capture ${r.name}`, measured, budget: '—', ok: null };
   });
@@ -182,7 +209,10 @@ export async function measure(): Promise<BenchSection> {
   });
   // The host's main thread during a capture: ours pauses every 10 ms (capture/screenshot/slices.ts).
   const held = reports.filter((r) => r.ours.longestTaskMs !== undefined);
-  const longest = held.reduce<PageReport | undefined>((max, r) => (!max || r.ours.longestTaskMs! > max.ours.longestTaskMs! ? r : max), undefined);
+  const longest = held.reduce<PageReport | undefined>(
+    (max, r) => (!max || r.ours.longestTaskMs! > max.ours.longestTaskMs! ? r : max),
+    undefined,
+  );
   if (longest) {
     const naiveWorst = Math.max(0, ...held.map((r) => r.naive.longestTaskMs ?? 0));
     rows.push({
@@ -238,7 +268,23 @@ export async function measure(): Promise<BenchSection> {
 
   const detail = [
     markdownTable(
-      ['Page', 'Scroll y', 'Ours', 'Ours worst', 'Naive', 'Speedup', 'SSIM ours (full / scaled)', 'SSIM naive (full / scaled)', 'SSIM of a 1 px shift', 'Pixel match ours / naive', 'Size KB (PNG / encoded)', 'Masked', 'Longest task ours / naive', 'Drift ours', 'Console ours / naive'],
+      [
+        'Page',
+        'Scroll y',
+        'Ours',
+        'Ours worst',
+        'Naive',
+        'Speedup',
+        'SSIM ours (full / scaled)',
+        'SSIM naive (full / scaled)',
+        'SSIM of a 1 px shift',
+        'Pixel match ours / naive',
+        'Size KB (PNG / encoded)',
+        'Masked',
+        'Longest task ours / naive',
+        'Drift ours',
+        'Console ours / naive',
+      ],
       reports.map((r) => [
         r.name,
         String(r.scrollY),
@@ -280,8 +326,14 @@ export async function measure(): Promise<BenchSection> {
     `offset (±40 px) at which our image matches Chromium's clearly better than unshifted (0 = none). Console: new console entries`,
     `(CDP Log and Runtime: console calls, network errors, CSP reports, exceptions) + page handlers run, during ${CONSOLE_RUNS} untimed`,
     `captures per path after the page's own load; ours must add nothing.`,
-    ...reports.flatMap((r) => (['ours', 'naive'] as const).filter((k) => r.console[k].samples.length).map((k) => `- console during ${k} capture of ${r.name}: ${r.console[k].samples.join(' | ')}`)),
-    ...reports.flatMap((r) => [r.ours, r.naive].filter((p) => p.error).map((p) => `- ${r.name}, ${p === r.ours ? 'ours' : 'naive'}: ${p.error}`)),
+    ...reports.flatMap((r) =>
+      (['ours', 'naive'] as const)
+        .filter((k) => r.console[k].samples.length)
+        .map((k) => `- console during ${k} capture of ${r.name}: ${r.console[k].samples.join(' | ')}`),
+    ),
+    ...reports.flatMap((r) =>
+      [r.ours, r.naive].filter((p) => p.error).map((p) => `- ${r.name}, ${p === r.ours ? 'ours' : 'naive'}: ${p.error}`),
+    ),
   ].join('\n');
   // BENCH_ONLY runs print only the rows: the whole section is also kept beside the images.
   writeFileSync(resolve(OUT_DIR, 'section.md'), `${rowsTable(rows)}\n\n${detail}\n`);

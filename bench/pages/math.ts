@@ -55,7 +55,10 @@ const GLYPHS = ['1D465', '1D466', '1D45B', '1D458', '3D', '2B', '32', '31', '28'
 /** A glyph-like closed path in MathJax's 1000-unit em box (what matters is the amount of geometry). */
 function glyphPath(t: TextSource): string {
   const points = Array.from({ length: t.int(6, 14) }, () => `${t.int(20, 560)} ${t.int(-200, 680)}`);
-  return `M${points[0]}${points.slice(1).map((p, i) => (i % 3 === 0 ? `Q${p} ${points[(i + 2) % points.length]}` : `L${p}`)).join('')}Z`;
+  return `M${points[0]}${points
+    .slice(1)
+    .map((p, i) => (i % 3 === 0 ? `Q${p} ${points[(i + 2) % points.length]}` : `L${p}`))
+    .join('')}Z`;
 }
 
 /** MathJax SVG output with a local font cache: the formula's own <defs>, then <use> per glyph. */
@@ -70,7 +73,9 @@ function svgFormula(t: TextSource, id: number, display: boolean): string {
       const node = i % 3 === 2 ? 'mo' : 'mi';
       const out = `<g data-mml-node="${node}" transform="translate(${x},0)"><use data-c="${g}" xlink:href="#MJX-${id}-TEX-I-${g}"></use></g>`;
       x += 560;
-      return i % 4 === 3 ? `<g data-mml-node="msup" transform="translate(${x},0)">${out}<g data-mml-node="mn" transform="translate(${x + 300},363) scale(0.707)"><use data-c="32" xlink:href="#MJX-${id}-TEX-I-${unique[0]}"></use></g></g>` : out;
+      return i % 4 === 3
+        ? `<g data-mml-node="msup" transform="translate(${x},0)">${out}<g data-mml-node="mn" transform="translate(${x + 300},363) scale(0.707)"><use data-c="32" xlink:href="#MJX-${id}-TEX-I-${unique[0]}"></use></g></g>`
+        : out;
     })
     .join('');
   const ex = (width / 1000) * 2.26;
@@ -82,9 +87,13 @@ function svgFormula(t: TextSource, id: number, display: boolean): string {
 /** MathJax CommonHTML output: nested mjx-* elements, glyphs drawn as ::before content. */
 function chtmlFormula(t: TextSource): string {
   const c = (g: string, cls = 'mjx-i') => `<mjx-mi class="${cls}"><mjx-c class="mjx-c${g}"></mjx-c></mjx-mi>`;
-  const term = () => `<mjx-msup>${c(t.pick(['1D465', '1D466', '1D45B']))}<mjx-script style="vertical-align: 0.413em;"><mjx-mn class="mjx-n"><mjx-c class="mjx-c32"></mjx-c></mjx-mn></mjx-script></mjx-msup>`;
-  const frac = () => `<mjx-mfrac><mjx-frac type="d"><mjx-num><mjx-nstrut type="d"></mjx-nstrut><mjx-mrow>${c('31', 'mjx-n')}</mjx-mrow></mjx-num><mjx-dbox><mjx-dtable><mjx-line type="d"></mjx-line><mjx-row><mjx-den><mjx-dstrut type="d"></mjx-dstrut><mjx-mrow>${term()}</mjx-mrow></mjx-den></mjx-row></mjx-dtable></mjx-dbox></mjx-frac></mjx-mfrac>`;
-  const parts = Array.from({ length: t.int(3, 6) }, (_, i) => (i % 2 ? `<mjx-mo class="mjx-n" space="3"><mjx-c class="mjx-c2B"></mjx-c></mjx-mo>` : t.int(0, 1) ? frac() : term()));
+  const term = () =>
+    `<mjx-msup>${c(t.pick(['1D465', '1D466', '1D45B']))}<mjx-script style="vertical-align: 0.413em;"><mjx-mn class="mjx-n"><mjx-c class="mjx-c32"></mjx-c></mjx-mn></mjx-script></mjx-msup>`;
+  const frac = () =>
+    `<mjx-mfrac><mjx-frac type="d"><mjx-num><mjx-nstrut type="d"></mjx-nstrut><mjx-mrow>${c('31', 'mjx-n')}</mjx-mrow></mjx-num><mjx-dbox><mjx-dtable><mjx-line type="d"></mjx-line><mjx-row><mjx-den><mjx-dstrut type="d"></mjx-dstrut><mjx-mrow>${term()}</mjx-mrow></mjx-den></mjx-row></mjx-dtable></mjx-dbox></mjx-frac></mjx-mfrac>`;
+  const parts = Array.from({ length: t.int(3, 6) }, (_, i) =>
+    i % 2 ? `<mjx-mo class="mjx-n" space="3"><mjx-c class="mjx-c2B"></mjx-c></mjx-mo>` : t.int(0, 1) ? frac() : term(),
+  );
   return `<mjx-container class="MathJax CtxtMenu_Attached_0" jax="CHTML" display="true" tabindex="0" ctxtmenu_counter="${t.int(1, 999)}"><mjx-math display="true" class="MJX-TEX" aria-hidden="true"><mjx-mo class="mjx-lop"><mjx-c class="mjx-c2211"></mjx-c></mjx-mo>${c('1D458')}<mjx-mo class="mjx-n" space="3"><mjx-c class="mjx-c3D"></mjx-c></mjx-mo>${parts.join('')}</mjx-math><mjx-assistive-mml unselectable="on" display="block"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mi>k</mi></math></mjx-assistive-mml></mjx-container>`;
 }
 
@@ -101,7 +110,10 @@ export function mathPage(): string {
     for (let i = 0; i < 6; i++) {
       body.push(paragraph());
       if (i % 2 === 1) body.push(i % 4 === 1 ? chtmlFormula(t) : svgFormula(t, id++, true));
-      if (i === 3) body.push(`<div class="theorem"><b>Theorem ${s + 1}.${i}.</b> ${escapeHtml(t.sentence())} ${svgFormula(t, id++, false)} ${escapeHtml(t.sentence())}</div>`);
+      if (i === 3)
+        body.push(
+          `<div class="theorem"><b>Theorem ${s + 1}.${i}.</b> ${escapeHtml(t.sentence())} ${svgFormula(t, id++, false)} ${escapeHtml(t.sentence())}</div>`,
+        );
     }
     return `<h2>${escapeHtml(t.title(2, 6))}</h2>${body.join('\n')}`;
   }).join('\n');

@@ -10,7 +10,32 @@
 import { escapeHtml, textSource } from './text.ts';
 
 const IMAGES = ['/qa/img/dawn.png', '/qa/img/dusk.png', '/qa/img/fjord.png', '/qa/img/meadow.png', '/qa/img/harbour.jpg'];
-const SECTIONS = ['Politics', 'World', 'Business', 'Technology', 'Science', 'Health', 'Sport', 'Culture', 'Travel', 'Climate', 'Opinion', 'Local', 'Food', 'Style', 'Books', 'Music', 'Film', 'Games', 'Money', 'Property', 'Education', 'Media', 'Cars', 'Weather'];
+const SECTIONS = [
+  'Politics',
+  'World',
+  'Business',
+  'Technology',
+  'Science',
+  'Health',
+  'Sport',
+  'Culture',
+  'Travel',
+  'Climate',
+  'Opinion',
+  'Local',
+  'Food',
+  'Style',
+  'Books',
+  'Music',
+  'Film',
+  'Games',
+  'Money',
+  'Property',
+  'Education',
+  'Media',
+  'Cars',
+  'Weather',
+];
 
 const CSS = `
   * { box-sizing: border-box; }
@@ -80,8 +105,13 @@ export function newsPage(blockedOrigin: string): string {
   const teaser = (lead: boolean, index: number) => {
     const lazy = index > 6 ? ' loading="lazy"' : '';
     // Most images report to the page when they load; a few point at a missing file and hide themselves.
-    const handler = index % 9 === 4 ? `src="/bench-pages/img/missing-${index}.png" onerror="hideBrokenImage(this)"` : `src="${nextImage()}" onload="lazyImageLoaded(this)"`;
-    const related = lead ? `<ul class="related">${Array.from({ length: 4 }, () => `<li><a href="#">${escapeHtml(t.title(4, 8))}</a></li>`).join('')}</ul>` : '';
+    const handler =
+      index % 9 === 4
+        ? `src="/bench-pages/img/missing-${index}.png" onerror="hideBrokenImage(this)"`
+        : `src="${nextImage()}" onload="lazyImageLoaded(this)"`;
+    const related = lead
+      ? `<ul class="related">${Array.from({ length: 4 }, () => `<li><a href="#">${escapeHtml(t.title(4, 8))}</a></li>`).join('')}</ul>`
+      : '';
     return `<article class="teaser">
       <a href="#"><img ${handler} alt="" width="500" height="300"${lazy}><span class="sr-only">Photo: ${escapeHtml(t.words(3))}</span></a>
       <div class="kicker">${escapeHtml(t.title(1, 2))}</div>

@@ -10,7 +10,8 @@ export function tablePage(): string {
   const t = textSource(2001);
   const menu = Array.from(
     { length: 40 },
-    (_, i) => `<tr><td bgcolor="${i % 2 ? '#e8eef7' : '#f4f7fb'}"><font face="Verdana, Arial" size="1">&raquo; <a href="#">${escapeHtml(t.title(1, 3))}</a></font></td></tr>`,
+    (_, i) =>
+      `<tr><td bgcolor="${i % 2 ? '#e8eef7' : '#f4f7fb'}"><font face="Verdana, Arial" size="1">&raquo; <a href="#">${escapeHtml(t.title(1, 3))}</a></font></td></tr>`,
   ).join('');
   const rows = Array.from(
     { length: 1400 },

@@ -16,7 +16,32 @@ export function seeded(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mer', 'tan', 'vi', 'so', 'ran', 'del', 'po', 'quin', 'ast', 'ul', 'bre', 'mon', 'ci', 'for', 'ne', 'tal', 'gre', 'han', 'os', 'pri', 'vel', 'dun'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mer',
+  'tan',
+  'vi',
+  'so',
+  'ran',
+  'del',
+  'po',
+  'quin',
+  'ast',
+  'ul',
+  'bre',
+  'mon',
+  'ci',
+  'for',
+  'ne',
+  'tal',
+  'gre',
+  'han',
+  'os',
+  'pri',
+  'vel',
+  'dun',
+];
 
 export interface TextSource {
   word(): string;

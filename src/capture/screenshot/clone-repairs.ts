@@ -77,7 +77,5 @@ function attempt<T>(run: () => T): T | null {
 
 function intersects(element: Element, area: CloneArea): boolean {
   const box = element.getBoundingClientRect();
-  return (
-    box.right > area.left && box.bottom > area.top && box.left < area.left + area.width && box.top < area.top + area.height
-  );
+  return box.right > area.left && box.bottom > area.top && box.left < area.left + area.width && box.top < area.top + area.height;
 }

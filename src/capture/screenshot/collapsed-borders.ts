@@ -20,7 +20,9 @@ const WRAPPED = ['beginPath', 'moveTo', 'lineTo', 'bezierCurveTo', 'fill'] as co
 /** Whether the element paints a solid border html2canvas would put in the wrong place. */
 export function hasCollapsedBorder(style: CSSStyleDeclaration): boolean {
   if (style.borderCollapse !== 'collapse' || !TABLE_PARTS.has(style.display)) return false;
-  return SIDES.some((side) => style.getPropertyValue(`border-${side}-style`) === 'solid' && parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0);
+  return SIDES.some(
+    (side) => style.getPropertyValue(`border-${side}-style`) === 'solid' && parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0,
+  );
 }
 
 /**
@@ -39,10 +41,19 @@ export function noteCollapsedBorders(borders: CollapsedBorders, element: Element
     if (style.getPropertyValue(`border-${side}-style`) !== 'solid' || !(width > 0)) continue;
     const thick = Math.max(1, round(width));
     const [across, along] = [box.right - box.left, box.bottom - box.top];
-    if (side === 'top') borders.set(key(box.left, box.top, box.right, box.top + width), [box.left, round(exact.top + width * (inward - 1)), across, thick]);
-    if (side === 'bottom') borders.set(key(box.left, box.bottom - width, box.right, box.bottom), [box.left, round(exact.bottom - width * inward), across, thick]);
-    if (side === 'left') borders.set(key(box.left, box.top, box.left + width, box.bottom), [round(exact.left + width * (inward - 1)), box.top, thick, along]);
-    if (side === 'right') borders.set(key(box.right - width, box.top, box.right, box.bottom), [round(exact.right - width * inward), box.top, thick, along]);
+    if (side === 'top')
+      borders.set(key(box.left, box.top, box.right, box.top + width), [box.left, round(exact.top + width * (inward - 1)), across, thick]);
+    if (side === 'bottom')
+      borders.set(key(box.left, box.bottom - width, box.right, box.bottom), [
+        box.left,
+        round(exact.bottom - width * inward),
+        across,
+        thick,
+      ]);
+    if (side === 'left')
+      borders.set(key(box.left, box.top, box.left + width, box.bottom), [round(exact.left + width * (inward - 1)), box.top, thick, along]);
+    if (side === 'right')
+      borders.set(key(box.right - width, box.top, box.right, box.bottom), [round(exact.right - width * inward), box.top, thick, along]);
   }
 }
 

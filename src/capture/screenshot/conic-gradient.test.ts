@@ -23,7 +23,11 @@ describe('captureViewport: conic gradients', () => {
       `<div id="all" style="position:absolute;left:0;top:0;width:760px;height:200px">` +
         box('donut', 20, 'border-radius:50%;background:conic-gradient(#5b5bd6 0 46%, #22c55e 46% 74%, #f59e0b 74% 90%, #e4e7f0 90% 100%)') +
         box('turned', 200, 'background:conic-gradient(from 90deg at 25% 75%, red, blue 180deg, lime)') +
-        box('tiles', 380, 'background:linear-gradient(rgba(255,255,255,0.5), rgba(255,255,255,0)) 0 0/100% 50% no-repeat, repeating-conic-gradient(#000 0 25%, #fff 0 50%) 0 0/40px 40px') +
+        box(
+          'tiles',
+          380,
+          'background:linear-gradient(rgba(255,255,255,0.5), rgba(255,255,255,0)) 0 0/100% 50% no-repeat, repeating-conic-gradient(#000 0 25%, #fff 0 50%) 0 0/40px 40px',
+        ) +
         box('modern', 560, 'padding:10px;background:conic-gradient(oklch(0.7 0.2 30), oklch(0.6 0.2 260)) content-box') +
         `</div>`,
       'body { background: #fff }',

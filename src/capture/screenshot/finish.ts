@@ -49,11 +49,7 @@ export async function finishCapture(request: FinishRequest): Promise<CaptureResu
  * Encodes the screenshot. Browsers that cannot encode the preferred type produce PNG instead (the
  * blob's `type` says which); a canvas that cannot be encoded at all rejects with `failed`.
  */
-export function canvasToBlob(
-  canvas: HTMLCanvasElement,
-  preferred: EncodeType = 'image/webp',
-  quality = 0.85,
-): Promise<Blob> {
+export function canvasToBlob(canvas: HTMLCanvasElement, preferred: EncodeType = 'image/webp', quality = 0.85): Promise<Blob> {
   return new Promise<Blob>((resolve, reject) => {
     try {
       canvas.toBlob(

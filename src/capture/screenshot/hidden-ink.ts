@@ -32,10 +32,13 @@ function clipPathIsEmpty(clipPath: string): boolean {
   if (!clipPath || clipPath === 'none') return false;
   const inset = /^inset\(([^)]*)\)/.exec(clipPath);
   if (inset) {
-    const parts = inset[1]!.split(/\s+round\s+/)[0]!.trim().split(/\s+/);
+    const parts = inset[1]!
+      .split(/\s+round\s+/)[0]!
+      .trim()
+      .split(/\s+/);
     const percent = parts.map((part) => (part.endsWith('%') ? parseFloat(part) : NaN));
     const [top, right = top, bottom = top, left = right] = percent;
-    return (top! + bottom! >= 100) || (right! + left! >= 100);
+    return top! + bottom! >= 100 || right! + left! >= 100;
   }
   return /^(circle|ellipse)\(0(px)?(\s|\))/.test(clipPath);
 }

@@ -120,7 +120,8 @@ describe('captureViewport: only ink the browser paints', () => {
   test('content-visibility: auto sections keep the page layout on a scrolled page', async () => {
     const sections = Array.from(
       { length: 12 },
-      (_, i) => `<section style="content-visibility:auto;contain-intrinsic-size:auto 300px"><div style="height:700px;background:${bandColor(i)}"></div></section>`,
+      (_, i) =>
+        `<section style="content-visibility:auto;contain-intrinsic-size:auto 300px"><div style="height:700px;background:${bandColor(i)}"></div></section>`,
     ).join('');
     cleanup = setPage(sections);
     window.scrollTo(0, 3000);

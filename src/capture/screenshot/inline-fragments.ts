@@ -19,7 +19,12 @@ interface Break {
 export function paintsInlineBox(style: CSSStyleDeclaration): boolean {
   if (style.display !== 'inline' || style.direction !== 'ltr' || style.writingMode !== 'horizontal-tb') return false;
   const border = ['top', 'right', 'bottom', 'left'].some((side) => parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0);
-  return border || style.backgroundImage !== 'none' || style.boxShadow !== 'none' || !/^(?:transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor);
+  return (
+    border ||
+    style.backgroundImage !== 'none' ||
+    style.boxShadow !== 'none' ||
+    !/^(?:transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor)
+  );
 }
 
 /**

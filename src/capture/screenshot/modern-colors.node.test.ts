@@ -14,7 +14,13 @@ describe('modern colour rewriting', () => {
       expect(needsRewrite(value), value).toBe(true);
     }
     expect(needsRewrite('linear-gradient(in hsl longer hue, red, blue)')).toBe(true);
-    for (const value of ['rgb(1, 2, 3)', 'rgba(0, 0, 0, 0.5) 0px 1px 2px 0px', 'none', 'url("a.png")', 'linear-gradient(to right, red, blue)']) {
+    for (const value of [
+      'rgb(1, 2, 3)',
+      'rgba(0, 0, 0, 0.5) 0px 1px 2px 0px',
+      'none',
+      'url("a.png")',
+      'linear-gradient(to right, red, blue)',
+    ]) {
       expect(needsRewrite(value), value).toBe(false);
     }
   });

@@ -94,9 +94,7 @@ export function createColorConverter(doc: Document): ColorConverter {
   let ctx: CanvasRenderingContext2D | null | undefined;
   return (colorFunction, currentColor) => {
     // currentcolor survives in computed color-mix() values; a detached canvas would read it as black.
-    const color = /currentcolor/i.test(colorFunction)
-      ? colorFunction.replace(/currentcolor/gi, currentColor)
-      : colorFunction;
+    const color = /currentcolor/i.test(colorFunction) ? colorFunction.replace(/currentcolor/gi, currentColor) : colorFunction;
     const cached = cache.get(color);
     if (cached !== undefined) return cached;
     if (ctx === undefined) {

@@ -25,7 +25,11 @@ function stripes(): string {
   canvas.width = 200;
   canvas.height = 100;
   const ctx = canvas.getContext('2d')!;
-  for (const [color, x, width] of [[RED, 0, 50], [BLUE, 50, 100], [GREEN, 150, 50]] as const) {
+  for (const [color, x, width] of [
+    [RED, 0, 50],
+    [BLUE, 50, 100],
+    [GREEN, 150, 50],
+  ] as const) {
     ctx.fillStyle = color;
     ctx.fillRect(x, 0, width, 100);
   }

@@ -81,7 +81,10 @@ function nearest(list: FittedImage[], left: number, top: number, width: number, 
     const contentRight = box.right - px(style.borderRightWidth) - px(style.paddingRight);
     const contentBottom = box.bottom - px(style.borderBottomWidth) - px(style.paddingBottom);
     const distance =
-      Math.abs(contentLeft - left) + Math.abs(contentTop - top) + Math.abs(contentRight - left - width) + Math.abs(contentBottom - top - height);
+      Math.abs(contentLeft - left) +
+      Math.abs(contentTop - top) +
+      Math.abs(contentRight - left - width) +
+      Math.abs(contentBottom - top - height);
     if (distance < bestDistance) [best, bestDistance] = [entry, distance];
   }
   return best;
@@ -92,11 +95,25 @@ function nearest(list: FittedImage[], left: number, top: number, width: number, 
  * image fitted into the content box at (dx, dy, dw, dh) as CSS does, clipped to the box; null when
  * nothing of it is inside.
  */
-export function place(fitted: Pick<FittedImage, 'fit' | 'position'>, naturalW: number, naturalH: number, dx: number, dy: number, dw: number, dh: number): number[] | null {
+export function place(
+  fitted: Pick<FittedImage, 'fit' | 'position'>,
+  naturalW: number,
+  naturalH: number,
+  dx: number,
+  dy: number,
+  dw: number,
+  dh: number,
+): number[] | null {
   if (fitted.fit === 'fill') return [0, 0, naturalW, naturalH, dx, dy, dw, dh];
   const contain = Math.min(dw / naturalW, dh / naturalH);
   const scale =
-    fitted.fit === 'cover' ? Math.max(dw / naturalW, dh / naturalH) : fitted.fit === 'contain' ? contain : fitted.fit === 'none' ? 1 : Math.min(1, contain);
+    fitted.fit === 'cover'
+      ? Math.max(dw / naturalW, dh / naturalH)
+      : fitted.fit === 'contain'
+        ? contain
+        : fitted.fit === 'none'
+          ? 1
+          : Math.min(1, contain);
   const width = naturalW * scale;
   const height = naturalH * scale;
   const left = dx + (lengthPercentage(fitted.position[0], dw - width) ?? (dw - width) / 2);

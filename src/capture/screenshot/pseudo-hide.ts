@@ -15,7 +15,9 @@ const RULES = [`.___html2canvas___pseudoelement_before::before ${HIDE}`, `.___ht
 /** False where constructed stylesheets are missing: html2canvas's own <style> is then kept. */
 export function canAdoptPseudoHideSheet(win: Window): boolean {
   const doc = win.document as Document & { adoptedStyleSheets?: CSSStyleSheet[] };
-  return Array.isArray(doc.adoptedStyleSheets) && typeof (win as Window & typeof globalThis).CSSStyleSheet?.prototype.replaceSync === 'function';
+  return (
+    Array.isArray(doc.adoptedStyleSheets) && typeof (win as Window & typeof globalThis).CSSStyleSheet?.prototype.replaceSync === 'function'
+  );
 }
 
 /** Adds the rules to the copy's document (a sheet must be constructed in the document that adopts it). */

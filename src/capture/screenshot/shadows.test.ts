@@ -37,12 +37,18 @@ describe('captureViewport: box-shadows on rounded boxes', () => {
     window.scrollTo(0, scroll);
     expect(window.scrollY).toBe(scroll);
     const { canvas } = await captureViewport({ maxScale: 1 });
-    for (const [what, top] of [['rounded ring', 20], ['square ring', 100]] as const) {
+    for (const [what, top] of [
+      ['rounded ring', 20],
+      ['square ring', 100],
+    ] as const) {
       expectColor(pixel(canvas, 120, top + 20), WHITE, 3, `${what}: inside`);
       expectColor(pixel(canvas, 120, top + 1), RING, 3, `${what}: top edge`);
       expectColor(pixel(canvas, 120, top + 38), RING, 3, `${what}: bottom edge`);
     }
-    for (const [what, top] of [['rounded card', 180], ['square card', 260]] as const) {
+    for (const [what, top] of [
+      ['rounded card', 180],
+      ['square card', 260],
+    ] as const) {
       expectColor(pixel(canvas, 120, top + 20), WHITE, 3, `${what}: not covered by its shadow`);
       expectColor(pixel(canvas, 120, top + 43), BLUE, 3, `${what}: shadow below it`);
     }

@@ -98,7 +98,10 @@ describe('html2canvas in time slices', () => {
 
 describe('the sliced copy of a page that changes meanwhile', () => {
   test('a DOM change during the copy makes html2canvas copy the page again', async () => {
-    cleanup = setPage(`${busyPage()}<div id="ticker" style="position:fixed;left:0;top:0;width:120px;height:40px;background:rgb(255,0,0)">0</div>`, BUSY_CSS);
+    cleanup = setPage(
+      `${busyPage()}<div id="ticker" style="position:fixed;left:0;top:0;width:120px;height:40px;background:rgb(255,0,0)">0</div>`,
+      BUSY_CSS,
+    );
     const ticker = document.getElementById('ticker')!;
     let ticks = 0;
     // The host changes its DOM whenever the capture gives the thread back (the slicer yields through

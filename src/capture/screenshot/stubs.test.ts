@@ -153,7 +153,7 @@ describe('captureViewport: off-screen subtrees as stubs', () => {
   });
 
   test('counters: subtrees that count are copied, so numbers on screen stay right', async () => {
-    const sections = Array.from({ length: 60 }, (_, i) => `<section><h2>Title</h2><p>${'text '.repeat(40)}</p></section>`).join('');
+    const sections = Array.from({ length: 60 }, () => `<section><h2>Title</h2><p>${'text '.repeat(40)}</p></section>`).join('');
     cleanup = setPage(
       `<div>${sections}</div>`,
       'body { counter-reset: sec } h2 { counter-increment: sec } h2::before { content: counter(sec) ". " }',

@@ -93,7 +93,11 @@ export function inkRows(canvas: HTMLCanvasElement, x: number, y: number, width: 
 }
 
 /** Mean absolute difference per RGB channel (0–255) of two canvases over a CSS-pixel region. */
-export function meanDifference(a: HTMLCanvasElement, b: HTMLCanvasElement, box: { left: number; top: number; width: number; height: number }): number {
+export function meanDifference(
+  a: HTMLCanvasElement,
+  b: HTMLCanvasElement,
+  box: { left: number; top: number; width: number; height: number },
+): number {
   const read = (canvas: HTMLCanvasElement) =>
     canvas.getContext('2d')!.getImageData(Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)).data;
   const [one, two] = [read(a), read(b)];

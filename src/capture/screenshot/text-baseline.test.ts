@@ -28,7 +28,9 @@ describe('captureViewport: text baselines', () => {
   test('lines of text, list markers and input values are on the rows Chromium paints them', async () => {
     // Lines 0.3 px taller than a whole number, so they start at fractional positions.
     const lines = FONTS.flatMap((font) =>
-      SIZES.map((size) => `<div class="line" style="font:${size}px/1.6 '${font}';height:${Math.ceil(size * 1.6) + 0.3}px">HHHH xg ${font}</div>`),
+      SIZES.map(
+        (size) => `<div class="line" style="font:${size}px/1.6 '${font}';height:${Math.ceil(size * 1.6) + 0.3}px">HHHH xg ${font}</div>`,
+      ),
     );
     cleanup = setPage(
       `<div id="sample" style="position:absolute;left:0;top:0;width:600px;white-space:nowrap">${lines.join('')}

@@ -15,9 +15,7 @@ const BAND = 300;
 function bands(count: number, direction: 'column' | 'row' = 'column'): string {
   const size = direction === 'column' ? `height:${BAND}px` : `width:${BAND}px;height:100%;flex:none`;
   const items = Array.from({ length: count }, (_, i) => `<div style="${size};background:${bandColor(i)}"></div>`);
-  return direction === 'column'
-    ? items.join('')
-    : `<div style="display:flex;height:100vh;width:${count * BAND}px">${items.join('')}</div>`;
+  return direction === 'column' ? items.join('') : `<div style="display:flex;height:100vh;width:${count * BAND}px">${items.join('')}</div>`;
 }
 
 let cleanup = (): void => {};
@@ -112,7 +110,8 @@ describe('captureViewport: the viewport at its scroll position', () => {
   });
 
   test("the widget's own UI (<pinmark-root> and `exclude`) never appears, and nothing is left behind", async () => {
-    cleanup = setPage(`${bands(4)}<pinmark-root style="position:fixed;inset:0 auto auto 0;width:200px;height:200px;background:red;display:block"></pinmark-root>
+    cleanup =
+      setPage(`${bands(4)}<pinmark-root style="position:fixed;inset:0 auto auto 0;width:200px;height:200px;background:red;display:block"></pinmark-root>
       <div id="extra" style="position:fixed;right:0;bottom:0;width:150px;height:150px;background:lime"></div>`);
     const before = document.body.children.length;
     const extra = document.getElementById('extra')!;
