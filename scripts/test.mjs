@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the one command CI and developers run. Steps, stopping at the first failure:
- * Chromium → PostgreSQL → typecheck → build → unit tests (vitest: node, server-pg and browser
+ * Chromium → PostgreSQL → typecheck → format (Prettier) → lint (ESLint) → build → unit tests (vitest: node, server-pg and browser
  * projects) → end-to-end (Playwright). Ends with one summary line `N passed, N failed` counted from
  * the runners' JSON reports. Without PostgreSQL the server-pg project is skipped, not failed.
  */
@@ -56,6 +56,8 @@ const steps = [
   () => run('chromium', 'node', ['scripts/ensure-chromium.mjs']),
   ensurePostgres,
   () => run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  () => run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
+  () => run('lint', 'npx', ['eslint', '.']),
   () => run('build', 'npm', ['run', 'build', '--silent']),
   () => run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
   () => run('e2e', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }),
