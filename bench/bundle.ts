@@ -1,5 +1,5 @@
 /** Section: what a visitor downloads, and how fast the widget appears (loader → launcher). */
-import { BUDGETS, measureBundle } from '../scripts/bundle-size.ts';
+import { BUDGETS, measureAppBundle, measureBundle } from '../scripts/bundle-size.ts';
 import { measureLoadTime } from './load-time.ts';
 import { measureSlowStart } from './slow-start.ts';
 import type { BenchRow, BenchSection } from './section.ts';
@@ -33,6 +33,16 @@ export async function measure(): Promise<BenchSection> {
     '—',
     null,
   );
+
+  // The review app (issue 16): its first load is budgeted like the widget's; the other views are lazy.
+  const app = measureAppBundle();
+  add(
+    'review app first load: html + entry + css (gzip)',
+    kb(app.firstLoadGzip),
+    `≤ ${kb(BUDGETS.appFirstLoadGzip)}`,
+    app.firstLoadGzip <= BUDGETS.appFirstLoadGzip,
+  );
+  add('review app lazy chunks (gzip, not in first load)', kb(app.lazyGzip), '—', null);
 
   const server = await startServer(Number(process.env.BENCH_PORT ?? 8790));
   try {

@@ -1,6 +1,6 @@
 /** Size budgets are tests: the loader and the first-load closure must stay within budget. */
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, measureBundle, staticImportsOf } from './bundle-size.ts';
+import { BUDGETS, measureAppBundle, measureBundle, staticImportsOf } from './bundle-size.ts';
 
 describe('widget size budget', () => {
   const sizes = measureBundle();
@@ -24,6 +24,19 @@ describe('widget size budget', () => {
 
   it('the first load is one file: no common chunk to wait for after app.js', () => {
     expect(sizes.firstLoadFiles.map((f) => f.file)).toEqual(['app.js']);
+  });
+});
+
+describe('review app size budget', () => {
+  const app = measureAppBundle();
+
+  it(`first load (html, entry script and its static imports, stylesheet) is at most ${BUDGETS.appFirstLoadGzip} bytes gzip`, () => {
+    expect(app.firstLoadGzip).toBeLessThanOrEqual(BUDGETS.appFirstLoadGzip);
+  });
+
+  it('the workspace, markup and metrics views are a lazy chunk, not the first load', () => {
+    expect(app.firstLoadFiles.some((f) => /\.css$/.test(f.file))).toBe(true);
+    expect(app.lazyFiles.some((f) => f.file.includes('manage-views'))).toBe(true);
   });
 });
 

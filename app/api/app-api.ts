@@ -15,12 +15,14 @@ import type {
   TriageResponse,
   WorkspaceUserResponse,
 } from '../../src/api/wire';
+import { manageEndpoints } from './manage-api';
 
 export function createAppApi(credential: ApiCredential, apiBase = location.origin) {
   const client = createApiClient({ apiBase, credential });
   const { request } = client;
   const id = encodeURIComponent;
   return {
+    ...manageEndpoints(request),
     getThread: client.getThread,
     createMessage: client.createMessage,
     resolveThread: client.resolveThread,

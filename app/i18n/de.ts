@@ -1,10 +1,15 @@
 /** The review app's German words (typed as the English table, so a missing string does not compile). */
 import type { AppStrings } from './en';
 
+import { deManage } from './de-manage';
+import { deTools } from './de-tools';
+
 export const de: AppStrings = {
+  ...deTools,
+  ...deManage,
   appName: 'Pinmark',
   skipToContent: 'Zum Inhalt springen',
-  nav: { inbox: 'Posteingang', main: 'Hauptmenü' },
+  nav: { inbox: 'Posteingang', workspace: 'Workspace', metrics: 'Kennzahlen', main: 'Hauptmenü' },
   signIn: {
     title: 'Bei der Review-App anmelden',
     intro: 'Alle Kommentare Ihres Workspaces lesen, sortieren und beantworten.',

@@ -2,10 +2,15 @@
  * The review app's English words: the one place to add or change a string (de.ts must then follow,
  * the type checker says so). Names the end-to-end tests use are marked "contract".
  */
+import { enManage } from './en-manage';
+import { enTools } from './en-tools';
+
 export const en = {
+  ...enTools,
+  ...enManage,
   appName: 'Pinmark',
   skipToContent: 'Skip to content',
-  nav: { inbox: 'Inbox', main: 'Main' },
+  nav: { inbox: 'Inbox', workspace: 'Workspace', metrics: 'Metrics', main: 'Main' },
   signIn: {
     title: 'Sign in to the review app',
     intro: 'Read, triage and answer every comment of your workspace.',

@@ -11,6 +11,10 @@ export const BASE = '/app';
 export type Route =
   | { name: 'inbox'; threadId: null }
   | { name: 'thread'; threadId: string }
+  /** The folder tree; `folderId` null is the workspace's root folder. */
+  | { name: 'workspace'; threadId: null; folderId: string | null }
+  | { name: 'markup'; threadId: null; markupId: string }
+  | { name: 'metrics'; threadId: null }
   /** A path the app does not know: shown as a message with a way back, never a blank page. */
   | { name: 'unknown'; threadId: null };
 
@@ -18,6 +22,13 @@ const ROUTES: { pattern: RegExp; make: (match: RegExpExecArray) => Route }[] = [
   { pattern: /^\/?$/, make: () => ({ name: 'inbox', threadId: null }) },
   { pattern: /^\/inbox\/?$/, make: () => ({ name: 'inbox', threadId: null }) },
   { pattern: /^\/inbox\/([^/]+)\/?$/, make: (m) => ({ name: 'thread', threadId: decodeURIComponent(m[1]!) }) },
+  { pattern: /^\/workspace\/?$/, make: () => ({ name: 'workspace', threadId: null, folderId: null }) },
+  {
+    pattern: /^\/workspace\/folders\/([^/]+)\/?$/,
+    make: (m) => ({ name: 'workspace', threadId: null, folderId: decodeURIComponent(m[1]!) }),
+  },
+  { pattern: /^\/markups\/([^/]+)\/?$/, make: (m) => ({ name: 'markup', threadId: null, markupId: decodeURIComponent(m[1]!) }) },
+  { pattern: /^\/metrics\/?$/, make: () => ({ name: 'metrics', threadId: null }) },
 ];
 
 export const path = signal(location.pathname);
@@ -45,6 +56,11 @@ export function hrefFor(threadId: string | null, params: URLSearchParams = query
   const text = params.toString();
   return `${BASE}/inbox${threadId ? `/${encodeURIComponent(threadId)}` : ''}${text ? `?${text}` : ''}`;
 }
+
+/** The address of a folder (null: the root), a markup's page, or the metrics. */
+export const folderHref = (folderId: string | null) => `${BASE}/workspace${folderId ? `/folders/${encodeURIComponent(folderId)}` : ''}`;
+export const markupHref = (markupId: string) => `${BASE}/markups/${encodeURIComponent(markupId)}`;
+export const metricsHref = (params = '') => `${BASE}/metrics${params ? `?${params}` : ''}`;
 
 export function navigate(href: string, { replace = false } = {}): void {
   const url = new URL(href, location.origin);

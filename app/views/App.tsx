@@ -9,18 +9,20 @@ import { t } from '../i18n';
 import { hrefFor, route, startRouter } from '../router/router';
 import { startDirectory } from '../state/directory';
 import { startInbox } from '../state/inbox';
+import { startLive } from '../state/live';
 import { expired, session } from '../state/session';
 import { startThread } from '../state/thread';
 import { shortcutsOpen } from '../state/ui';
 import { Header } from './Header';
 import { Inbox } from './Inbox';
+import { LazyView } from './LazyView';
 import { onKey } from './keyboard';
 import { Shortcuts } from './Shortcuts';
 import { SignIn } from './SignIn';
 
 export function App() {
   useEffect(() => {
-    const stops = [startRouter(), startInbox(), startThread(), startDirectory()];
+    const stops = [startRouter(), startInbox(), startThread(), startDirectory(), startLive()];
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
@@ -43,8 +45,10 @@ export function App() {
             <p>{words.thread.missing}</p>
             <a href={hrefFor(null)}>{words.thread.back}</a>
           </div>
-        ) : (
+        ) : current.name === 'inbox' || current.name === 'thread' ? (
           <Inbox />
+        ) : (
+          <LazyView route={current} />
         )}
       </main>
       {expired.value && <SignIn again />}

@@ -1,6 +1,7 @@
 /** The top bar: the product and workspace, theme and language, the key list, who is signed in. */
 import { language, setLanguage, t, type Language } from '../i18n';
-import { hrefFor, isPlainClick, navigate } from '../router/router';
+import { folderHref, hrefFor, isPlainClick, metricsHref, navigate, route } from '../router/router';
+import { AppLink } from './AppLink';
 import { session, signOut } from '../state/session';
 import { setTheme, theme, type Theme } from '../state/prefs';
 import { shortcutsOpen } from '../state/ui';
@@ -9,6 +10,8 @@ export function Header() {
   const words = t();
   const who = session.value!;
   const workspace = who.workspaces.find((w) => w.id === who.workspaceId)?.name;
+  const name = route.value.name;
+  const section = name === 'workspace' || name === 'markup' ? 'workspace' : name === 'metrics' ? 'metrics' : 'inbox';
   return (
     <header class="topbar">
       <a
@@ -30,9 +33,15 @@ export function Header() {
       </a>
       {workspace && <span class="workspace">{workspace}</span>}
       <nav class="topnav" aria-label={words.nav.main}>
-        <a href={hrefFor(null)} aria-current="page">
+        <AppLink href={hrefFor(null)} aria-current={section === 'inbox' ? 'page' : undefined}>
           {words.nav.inbox}
-        </a>
+        </AppLink>
+        <AppLink href={folderHref(null)} aria-current={section === 'workspace' ? 'page' : undefined}>
+          {words.nav.workspace}
+        </AppLink>
+        <AppLink href={metricsHref()} aria-current={section === 'metrics' ? 'page' : undefined}>
+          {words.nav.metrics}
+        </AppLink>
       </nav>
       <div class="topbar-tools">
         <label class="compact-select">

@@ -5,6 +5,8 @@
 import { t } from '../i18n';
 import { route } from '../router/router';
 import { total, listStatus } from '../state/inbox';
+import { liveNews } from '../state/live';
+import { ExportMenu } from './ExportMenu';
 import { Filters } from './Filters';
 import { InboxList } from './InboxList';
 import { ThreadView } from './ThreadView';
@@ -19,7 +21,9 @@ export function Inbox() {
           <h1 id="inbox-title">{words.inbox.title}</h1>
           <span class="muted" role="status">
             {listStatus.value === 'ready' ? words.filters.count(total.value) : ''}
+            {liveNews.value.threads > 0 && <span class="live-note"> · {words.live.newThreads(liveNews.value.threads)}</span>}
           </span>
+          <ExportMenu />
         </div>
         <Filters />
         <InboxList />

@@ -13,8 +13,10 @@ import { hrefFor, isPlainClick, navigate } from '../router/router';
 import { describeFailure } from '../state/errors';
 import { items } from '../state/inbox';
 import { actionError, busy, loadThread, openThread, toggleResolved } from '../state/thread';
+import { liveNews } from '../state/live';
 import { Reply } from './Reply';
 import { ThreadAside } from './ThreadAside';
+import { ThreadTools } from './ThreadTools';
 import { Triage } from './Triage';
 
 const openImage = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
@@ -91,6 +93,7 @@ export function ThreadView({ threadId }: { threadId: string }) {
           {thread.resolved ? words.thread.reopen : words.thread.resolve}
         </button>
       </header>
+      <ThreadTools thread={thread} title={title} markupName={row?.markupName} />
       {failure !== null && (
         <div class="notice notice--error" role="alert">
           <span>{describeFailure(failure)}</span>
@@ -103,6 +106,9 @@ export function ThreadView({ threadId }: { threadId: string }) {
         <div class="thread-main">
           <Triage thread={thread} />
           <h3 class="section-title">{words.thread.messages}</h3>
+          <p class="visually-hidden" role="status">
+            {liveNews.value.replies ? words.live.newReplies(liveNews.value.replies) : ''}
+          </p>
           <ol class="pm-messages messages">
             {thread.messages.map((message) => (
               <MessageView key={message.id} message={message}>

@@ -1,0 +1,4 @@
+/** The lazily loaded views (workspace, markup page, metrics): one chunk, fetched on first use. */
+export { MarkupPage } from './MarkupPage';
+export { Metrics } from './Metrics';
+export { Workspace } from './Workspace';
