@@ -33,6 +33,7 @@ const FILTER_MS = 75;
 /** The issue's budgets for server and client together, in Chromium. */
 const APP_FIRST_SCREEN_MS = 300;
 const APP_FILTER_MS = 150;
+const DROPPED_FRAME_MS = 20;
 
 interface Case {
   name: string;
@@ -136,7 +137,8 @@ async function measureOn(database: string): Promise<{ rows: BenchRow[]; table: s
       const first = sorted(app.firstScreenMs);
       const filter = sorted(app.filterMs);
       const frames = sorted(app.frameMs);
-      const long = frames.filter((ms) => ms > 16.7).length;
+      // rAF deltas are whole vsync intervals (16.7 ms at 60 Hz, a little more by rounding): a dropped frame shows as ~33 ms.
+      const dropped = frames.filter((ms) => ms > DROPPED_FRAME_MS).length;
       rows.push(
         {
           what: `/app inbox: navigation to the first row — ${label}`,
@@ -152,9 +154,9 @@ async function measureOn(database: string): Promise<{ rows: BenchRow[]; table: s
         },
         {
           what: `/app inbox: scrolling 200 rows a second — ${label}`,
-          measured: `${frames.length} frames · p95 ${percentile(frames, 0.95).toFixed(1)} ms · max ${frames.at(-1)!.toFixed(1)} ms · ${long} over 16.7 ms`,
-          budget: 'p95 ≤ 16.7 ms',
-          ok: percentile(frames, 0.95) <= 16.7,
+          measured: `${frames.length} frames · p95 ${percentile(frames, 0.95).toFixed(1)} ms · max ${frames.at(-1)!.toFixed(1)} ms · ${dropped} dropped`,
+          budget: `no frame over ${DROPPED_FRAME_MS} ms (none dropped at 60 Hz)`,
+          ok: dropped === 0,
         },
       );
     }

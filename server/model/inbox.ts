@@ -175,19 +175,21 @@ export async function listInbox(db: Db, p: InboxParams): Promise<InboxResponse> 
   if (!where) return { threads: [], total: 0, cursorId: null };
   const limit = p.limit ?? DEFAULT_LIMIT;
   const cursor = p.cursorId ? decodeCursor(p.cursorId) : null;
+  const filter = where.join(' AND ');
+  // The page walks threads_activity_idx newest first and stops after limit + 1 matches; the count
+  // is its own subquery, so the sort never has to see every match.
   const after = cursor
-    ? `WHERE (x.activity_us < ${add(cursor.micros)}::bigint OR (x.activity_us = ${add(cursor.micros)}::bigint AND x.id < ${add(cursor.id)}::uuid))`
+    ? `AND (t.last_activity_at, t.id) < ('epoch'::timestamptz + ${add(cursor.micros)}::bigint * interval '1 microsecond', ${add(cursor.id)}::uuid)`
     : '';
   const viewer = add(p.viewerUserId);
   const rows = await db.query<InboxRow>(
-    `WITH matched AS (
-       SELECT t.id, (extract(epoch FROM t.last_activity_at) * 1000000)::bigint AS activity_us
+    `WITH page AS (
+       SELECT t.id, t.last_activity_at, (extract(epoch FROM t.last_activity_at) * 1000000)::bigint AS activity_us
        FROM threads t JOIN markups m ON m.id = t.markup_id
-       WHERE ${where.join(' AND ')}
-     ), page AS (
-       SELECT x.id, x.activity_us FROM matched x ${after} ORDER BY x.activity_us DESC, x.id DESC LIMIT ${add(limit + 1)}
+       WHERE ${filter} ${after}
+       ORDER BY t.last_activity_at DESC, t.id DESC LIMIT ${add(limit + 1)}
      )
-     SELECT (SELECT count(*) FROM matched) AS total, t.id, t.number, t.markup_id, mk.name AS markup_name, t.resolved,
+     SELECT (SELECT count(*) FROM threads t JOIN markups m ON m.id = t.markup_id WHERE ${filter}) AS total, t.id, t.number, t.markup_id, mk.name AS markup_name, t.resolved,
        floor(extract(epoch FROM t.created_at) * 1000)::float8 AS created_ms, page.activity_us::text AS activity_us,
        au.id AS author_id, au.name AS author_name, asg.id AS assignee_id, asg.name AS assignee_name,
        t.priority, t.labels, t.canonical_url, t.view_mode_id,
@@ -206,7 +208,7 @@ export async function listInbox(db: Db, p: InboxParams): Promise<InboxResponse> 
               lu.id AS author_id, lu.name AS author_name
        FROM messages lm JOIN users lu ON lu.id = lm.author_user_id WHERE lm.thread_id = t.id ORDER BY lm.seq DESC LIMIT 1
      ) last ON true
-     ORDER BY page.activity_us DESC, page.id DESC`,
+     ORDER BY page.last_activity_at DESC, page.id DESC`,
     values,
   );
   // One row more than asked says whether there is a next page.
