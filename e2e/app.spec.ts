@@ -218,3 +218,15 @@ test.describe('on a phone', () => {
     await expect(rows(page)).toHaveCount(2);
   });
 });
+
+test('German: the app switches language at once (its German table a chunk of its own), and a reload keeps the choice', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'Greta German');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Posteingang' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Posteingang' })).toBeVisible();
+  await page.getByLabel('Sprache').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+});

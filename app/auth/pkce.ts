@@ -7,6 +7,8 @@
  */
 import type { AppAuthConfigResponse } from '../../src/api/wire';
 
+export { isOidcReturn } from './oidc-return';
+
 export type OidcConfig = NonNullable<AppAuthConfigResponse['oidc']>;
 
 const PENDING_KEY = 'pinmark-app:oidc-pending';
@@ -57,12 +59,6 @@ export async function oidcAuthorizationUrl(config: OidcConfig, returnTo: string,
 
 export async function startOidcSignIn(config: OidcConfig): Promise<void> {
   window.location.assign(await oidcAuthorizationUrl(config, window.location.pathname + window.location.search));
-}
-
-/** Whether this address is the provider sending the browser back (a code or an error, with a state). */
-export function isOidcReturn(location: { search: string }): boolean {
-  const query = new URLSearchParams(location.search);
-  return query.has('state') && (query.has('code') || query.has('error'));
 }
 
 /**

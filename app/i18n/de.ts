@@ -20,6 +20,11 @@ export const de: AppStrings = {
     busy: 'Anmeldung läuft…',
     expired: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an – Ihre Eingaben bleiben erhalten.',
     signOut: 'Abmelden',
+    withProvider: (host: string) => `Mit ${host} anmelden`,
+    redirecting: 'Weiter zu Ihrer Anmeldeseite…',
+    or: 'oder, für die Entwicklung',
+    loadingConfig: 'Anmeldemöglichkeiten werden geladen…',
+    notConfigured: 'Auf diesem Server ist keine Anmeldung eingerichtet: Der Betreiber setzt OIDC_CLIENT_ID (siehe README).',
   },
   prefs: { theme: 'Darstellung', light: 'Hell', dark: 'Dunkel', system: 'System', language: 'Sprache' },
   filters: {

@@ -21,6 +21,11 @@ export const en = {
     busy: 'Signing in…',
     expired: 'Your session has ended. Sign in again to continue — nothing you typed is lost.',
     signOut: 'Sign out',
+    withProvider: (host: string) => `Sign in with ${host}`,
+    redirecting: 'Going to your sign-in page…',
+    or: 'or, for development',
+    loadingConfig: 'Loading how to sign in…',
+    notConfigured: 'Sign-in is not set up on this server: its operator sets OIDC_CLIENT_ID (see the README).',
   },
   prefs: {
     theme: 'Theme',

@@ -1,18 +1,18 @@
 /**
  * The review app's languages: `t()` is the active table (read it at render time, so a change of
  * language re-renders), `setLanguage` switches it and the widget's table the reused components
- * read (src/ui/i18n, German a lazy chunk there). The choice is remembered in localStorage.
+ * read (src/ui/i18n, German a lazy chunk there and here). The choice is remembered in localStorage.
  */
 import { signal } from '@preact/signals';
 import { applyLocale } from '../../src/ui/i18n';
-import { de } from './de';
 import { en, type AppStrings } from './en';
 
 export type Language = 'en' | 'de';
 export type { AppStrings };
 
 const KEY = 'pinmark-app-language';
-const tables: Record<Language, AppStrings> = { en, de };
+// German arrives as a chunk of its own when chosen (before the first render: main.tsx waits for it).
+const tables: Partial<Record<Language, AppStrings>> & { en: AppStrings } = { en };
 
 function initial(): Language {
   try {
@@ -27,11 +27,12 @@ function initial(): Language {
 export const language = signal<Language>(initial());
 
 export function t(): AppStrings {
-  return tables[language.value];
+  return tables[language.value] ?? en;
 }
 
 /** Applies `next` to both tables; resolves once the widget's German chunk (if any) has arrived. */
 export async function setLanguage(next: Language): Promise<void> {
+  if (next === 'de' && !tables.de) tables.de = (await import('./de')).de;
   await applyLocale(next);
   document.documentElement.lang = next;
   try {

@@ -58,7 +58,11 @@ function store(next: MemberSession | null): void {
 
 /** Signs in through the development identity provider; throws the server's refusal. */
 export async function signIn(name: string, email: string): Promise<void> {
-  const accessToken = await devAccessToken(name, email);
+  await signInWithAccessToken(await devAccessToken(name, email));
+}
+
+/** Trades an identity provider's access token (development sign-in or OIDC) for a member session. */
+export async function signInWithAccessToken(accessToken: string): Promise<void> {
   const next = await api.memberSession(accessToken, session.value?.workspaceId);
   store(next);
   expired.value = false;

@@ -48,7 +48,10 @@ export function onKey(event: KeyboardEvent): void {
       move(-1);
       break;
     case 'Enter': {
-      if (inList || event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement) return;
+      // In the list, the selection decides, not the focused link: after a quick j the focus may
+      // still be on the row before (it moves in the next frame), and Enter must open what j chose.
+      const rowLink = inList && event.target instanceof HTMLAnchorElement;
+      if (!rowLink && (inList || event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) return;
       const id = selectedId();
       if (!id) return;
       navigate(hrefFor(id));
