@@ -230,3 +230,35 @@ test('German: the app switches language at once (its German table a chunk of its
   await page.getByLabel('Sprache').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
 });
+
+test('bulk triage: tick rows by box or x, resolve them together, assign the rest to me', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const word = token();
+  const a = await createThread(`Footer ${word} overlaps`);
+  const b = await createThread(`Cart ${word} badge wrong`);
+  const c = await createThread(`Search ${word} slow`);
+  await signIn(page, 'Bea Bulk');
+  await search(page, word);
+  await expect(rows(page)).toHaveCount(3);
+
+  await page.getByRole('checkbox', { name: `Select thread #${a.number}` }).check();
+  await page.getByRole('checkbox', { name: `Select thread #${b.number}` }).check();
+  const bar = page.getByRole('region', { name: 'Selected threads' });
+  await expect(bar.getByText('2 selected')).toBeVisible();
+  await expectNoViolations(page, 'bulk bar');
+  await page.screenshot({ path: `${SHOTS}/inbox-bulk-1280.png` });
+  await bar.getByRole('button', { name: 'Resolve all' }).click();
+  await expect(bar.getByRole('status')).toHaveText('Done: 2 threads changed.');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`Search ${word}`);
+
+  // x ticks the selected row from the keyboard.
+  await rows(page).first().focus();
+  await page.keyboard.press('x');
+  await expect(page.getByRole('checkbox', { name: `Select thread #${c.number}` })).toBeChecked();
+  await bar.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(bar.getByRole('status')).toHaveText('Done: 1 thread changed.');
+  await expect(rows(page).first()).toContainText('→ Bea Bulk');
+  await page.getByRole('radio', { name: 'Resolved' }).check();
+  await expect(rows(page)).toHaveCount(2);
+});

@@ -81,6 +81,19 @@ export const en = {
     pick: 'Pick a thread to read it.',
     withScreenshot: 'Has a screenshot',
     withDiagnostics: 'Has diagnostics',
+    select: (n: number) => `Select thread #${n}`, // contract
+  },
+  bulk: {
+    region: 'Selected threads', // contract
+    count: (n: number) => (n === 1 ? '1 selected' : `${n} selected`),
+    resolve: 'Resolve all', // contract
+    reopen: 'Reopen all', // contract
+    assignMe: 'Assign to me', // contract
+    unassign: 'Unassign',
+    clear: 'Clear selection',
+    working: (done: number, total: number) => `Working… ${done} of ${total}`,
+    done: (n: number) => (n === 1 ? 'Done: 1 thread changed.' : `Done: ${n} threads changed.`),
+    partly: (changed: number, refused: string) => `${changed} changed; these could not be: ${refused}. They stay selected.`,
   },
   thread: {
     back: 'Back to inbox',
@@ -131,6 +144,7 @@ export const en = {
       ['j / k', 'Next / previous thread'],
       ['Enter', 'Open the selected thread'],
       ['e', 'Resolve or reopen'],
+      ['x', 'Select or unselect the thread (for the actions on several)'],
       ['r', 'Reply'],
       ['/', 'Search'],
       ['Esc', 'Back to the list'],

@@ -6,6 +6,7 @@ import { t } from '../i18n';
 import { route } from '../router/router';
 import { total, listStatus } from '../state/inbox';
 import { liveNews } from '../state/live';
+import { BulkBar } from './BulkBar';
 import { ExportMenu } from './ExportMenu';
 import { Filters } from './Filters';
 import { InboxList } from './InboxList';
@@ -26,6 +27,7 @@ export function Inbox() {
           <ExportMenu />
         </div>
         <Filters />
+        <BulkBar />
         <InboxList />
       </section>
       <section class="thread-pane" aria-label={words.thread.messages}>

@@ -9,6 +9,7 @@ import { t } from '../i18n';
 import { route } from '../router/router';
 import { describeFailure } from '../state/errors';
 import { items, listError, listStatus, loadInbox, loadingMore, loadMore, selected } from '../state/inbox';
+import { checked, toggleChecked } from '../state/bulk';
 import { focusList } from '../state/ui';
 import { InboxRow, ROW_HEIGHT } from './InboxRow';
 
@@ -67,6 +68,7 @@ export function InboxList() {
   });
 
   const openId = route.value.threadId;
+  const ticked = checked.value;
   return (
     <div class="list-scroll" ref={scroller} data-inbox-list>
       {listStatus.value === 'error' && (
@@ -93,7 +95,9 @@ export function InboxList() {
             count={list.length}
             selected={first + k === index}
             open={row.id === openId}
+            checked={ticked.has(row.id)}
             onSelect={() => (selected.value = first + k)}
+            onCheck={() => toggleChecked(row.id)}
           />
         ))}
       </ul>

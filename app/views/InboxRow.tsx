@@ -17,7 +17,10 @@ interface Props {
   count: number;
   selected: boolean;
   open: boolean;
+  /** Ticked for the actions on several threads (BulkBar). */
+  checked: boolean;
   onSelect(): void;
+  onCheck(): void;
 }
 
 function pathOf(url: string): string {
@@ -29,12 +32,26 @@ function pathOf(url: string): string {
   }
 }
 
-export function InboxRow({ row, index, count, selected, open, onSelect }: Props) {
+export function InboxRow({ row, index, count, selected, open, checked, onSelect, onCheck }: Props) {
   const words = t();
   const href = hrefFor(row.id);
   const priority = row.priority ? words.triage.priorities[String(row.priority)] : undefined;
   return (
-    <li class="row-item" style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }} aria-setsize={count} aria-posinset={index + 1}>
+    <li
+      class={`row-item${checked ? ' row-item--checked' : ''}`}
+      style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+    >
+      {/* Beside the link, not in it: a control inside a link is neither valid nor reachable. */}
+      <input
+        type="checkbox"
+        class="row-check"
+        checked={checked}
+        tabIndex={-1}
+        aria-label={words.inbox.select(row.number)}
+        onChange={onCheck}
+      />
       <a
         id={`row-${row.id}`}
         href={href}

@@ -1,9 +1,10 @@
 /**
  * Keyboard triage, one listener on the document: j/k (and the arrow keys inside the list) move the
- * selection, Enter opens it, e resolves or reopens, r replies, / searches, Esc goes back to the list,
+ * selection, Enter opens it, e resolves or reopens, x ticks it for the actions on several, r replies, / searches, Esc goes back to the list,
  * ? lists the keys. Keys typed into a field, an editor or with Ctrl/Cmd/Alt are left alone.
  */
 import { hrefFor, navigate, route } from '../router/router';
+import { toggleChecked } from '../state/bulk';
 import { items, selected } from '../state/inbox';
 import { currentThread, toggleResolved } from '../state/thread';
 import { focusList, focusReply, focusSearch, shortcutsOpen } from '../state/ui';
@@ -63,6 +64,12 @@ export function onKey(event: KeyboardEvent): void {
       if (open) void toggleResolved(open.id, !open.resolved);
       else if (row) void toggleResolved(row.id, !row.resolved);
       else return;
+      break;
+    }
+    case 'x': {
+      const id = selectedId();
+      if (!id) return;
+      toggleChecked(id);
       break;
     }
     case 'r': {
