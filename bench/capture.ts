@@ -16,11 +16,11 @@
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build, type Rolldown } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
-import { html2canvasSlices } from '../scripts/html2canvas-slices.ts';
 import { watchConsole, type ConsoleDuringCapture } from './capture-console.ts';
-import { compare, timeBoth, type Comparison, type PathResult } from './capture-page.ts';
+import { bundle } from './capture-bundle.ts';
+import { compare, leaked, SECRETS, type Comparison } from './capture-compare.ts';
+import { timeBoth, type PathResult } from './capture-page.ts';
 import { PAGES, pageUrl, type PageSpec } from './capture-pages.ts';
 import { markdownTable, rowsTable, type BenchRow, type BenchSection } from './section.ts';
 import { startServer } from './server.ts';
@@ -36,46 +36,6 @@ const BUDGET_HEAVY_WORST_MS = 800;
 /** Captures per path whose console output is counted (untimed, before the timed runs). */
 const CONSOLE_RUNS = 2;
 const OUT_DIR = resolve(import.meta.dirname, '../.tmp/bench-capture');
-/** BENCH_CAPTURE_MODULE measures another copy of the screenshot code (e.g. the last commit's, for before/after). */
-const SCREENSHOT_MODULE = resolve(process.env.BENCH_CAPTURE_MODULE ?? resolve(import.meta.dirname, '../src/capture/screenshot/index.ts'));
-const ENTRY = '\0pinmark-capture-bench';
-
-/** What must never be drawn on the checkout page (compared with whitespace removed). */
-const SECRETS = ['hunter2-secret', '4242 4242 4242 4242', '804 219', 'DE89 3704 0044 0532 0130 00'];
-
-/** html2canvas and the screenshot module in one file (html2canvas's lazy import inlined). */
-export async function bundle(minify = true): Promise<string> {
-  const source = [
-    `import html2canvas from 'html2canvas';`,
-    `import { captureViewport, canvasToBlob, BUILT_IN_PRIVATE_SELECTORS as privateSelectors } from ${JSON.stringify(SCREENSHOT_MODULE)};`,
-    `window.__captureBench = { html2canvas, captureViewport, canvasToBlob, privateSelectors };`,
-  ].join('\n');
-  const output = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    // html2canvas as the widget ships it (sliced, scripts/html2canvas-slices.ts): "ours" sets its hooks
-    // and yields to the page; "naive" calls it without hooks, which runs it straight through as upstream.
-    plugins: [
-      html2canvasSlices(),
-      {
-        name: 'capture-bench-entry',
-        resolveId: (id) => (id === 'capture-bench' ? ENTRY : undefined),
-        load: (id) => (id === ENTRY ? source : undefined),
-      },
-    ],
-    build: {
-      write: false,
-      minify,
-      target: 'es2020',
-      rolldownOptions: { input: 'capture-bench', output: { format: 'es', codeSplitting: false } },
-    },
-  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const first = Array.isArray(output) ? output[0]! : output;
-  const chunk = first.output.find((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-  if (!chunk) throw new Error('the capture bench bundle is empty');
-  return chunk.code;
-}
 
 interface PageReport {
   /** The page, or `<page>-cors` for the run with CORS granted. */
@@ -142,8 +102,6 @@ const score = (comparison: Comparison | null) => (comparison ? `${comparison.ssi
 const speedup = (r: PageReport) => (r.ours.medianMs && r.naive.medianMs ? r.naive.medianMs / r.ours.medianMs : null);
 const sum = (reports: PageReport[], of: (r: PageReport) => number) => reports.reduce((total, r) => total + of(r), 0);
 const kb = (bytes: number | undefined) => (bytes === undefined ? '—' : `${(bytes / 1024).toFixed(0)}`);
-const squash = (text: string) => text.replace(/\s+/g, '');
-const leaked = (drawn: string) => SECRETS.filter((secret) => squash(drawn).includes(squash(secret))).length;
 
 export async function measure(): Promise<BenchSection> {
   mkdirSync(OUT_DIR, { recursive: true });

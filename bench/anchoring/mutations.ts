@@ -4,37 +4,9 @@
  * the change. Ground truth never touches the DOM the describer sees: which element is "the same"
  * is tracked in a WeakMap here, and a mutation that clones (re-render) carries it over to the copy.
  */
-import type { Gen, Rng } from './gen.ts';
+import type { MutationContext } from './identity.ts';
 
-/** Which original element each current element stands for (a re-rendered copy stands for its original). */
-export class Identity {
-  private readonly originals = new WeakMap<Element, Element>();
-  of(element: Element): Element {
-    return this.originals.get(element) ?? element;
-  }
-  /** `copy` is a deep clone of `original`: pair them node by node. */
-  carry(original: Element, copy: Element): void {
-    const from = [original, ...Array.from(original.querySelectorAll('*'))];
-    const to = [copy, ...Array.from(copy.querySelectorAll('*'))];
-    from.forEach((element, i) => this.originals.set(to[i]!, this.of(element)));
-  }
-  /** The element that now stands for `original`, or null when it left the document. */
-  current(doc: Document, original: Element): Element | null {
-    if (original.ownerDocument === doc && doc.contains(original)) return original;
-    for (const element of Array.from(doc.body.querySelectorAll('*'))) if (this.of(element) === original) return element;
-    return null;
-  }
-}
-
-export interface MutationContext {
-  doc: Document;
-  /** The pinned element as described (identity). */
-  target: Element;
-  identity: Identity;
-  rng: Rng;
-  gen: Gen;
-  setViewportWidth(width: number): void;
-}
+export { Identity, type MutationContext } from './identity.ts';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 /** Parents whose children cannot be wrapped in a div without breaking the page (tables, lists…). */
