@@ -4,64 +4,15 @@
  * in the URL, a bad custom range refused with a reason; axe in both themes and at 390 px.
  * Screenshots for a human look go to .tmp/app2-shots/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import { demo } from './fixtures.ts';
+import { createThreadViaApi, expectNoViolations, signInToApp as signIn } from './app-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 const SHOTS = '.tmp/app2-shots';
 
-async function signIn(page: Page, name: string, path: string): Promise<void> {
-  await page.goto(path);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary}`).join(' | ')}`,
-  );
-  expect(found, state).toEqual([]);
-}
-
 /** A thread by the API key and a reply by a member, so both tables have a row. */
 async function someActivity(page: Page): Promise<void> {
-  const { apiBase, markupId, workspaceApiKey } = demo();
-  const url = `${apiBase}/metrics-case.html`;
-  const res = await fetch(`${apiBase}/api/v2/threads`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      isImageThread: false,
-      projectId: markupId,
-      url,
-      canonicalUrl: url,
-      elements: [{ elementPath: 'main', offsetXPercentage: 10, offsetYPercentage: 10 }],
-      offsetXPercentage: 10,
-      offsetYPercentage: 10,
-      message: { ops: [{ insert: 'Metrics case\n' }] },
-      browserContext: {
-        browserName: 'Chrome',
-        browserVersion: '140',
-        os: 'Linux',
-        osVersion: '',
-        osVersionName: '',
-        platform: 'desktop',
-        screenWidth: 1280,
-        screenHeight: 800,
-        viewportWidth: 1280,
-        viewportHeight: 800,
-        devicePixelRatio: 1,
-      },
-      elementParents: [],
-      viewModeId: 'desktop',
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const { data } = (await res.json()) as { data: { id: string } };
+  const data = await createThreadViaApi({ message: 'Metrics case', path: '/metrics-case.html', elementPath: 'main' });
   await page.goto(`/app/inbox/${data.id}`);
   await page.getByRole('textbox', { name: 'Reply' }).click();
   await page.keyboard.type('Counted');

@@ -5,81 +5,42 @@
  * downloaded as Markdown. Screenshots for a human look go to .tmp/app2-shots/.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import type { DataEnvelope, ThreadResponse } from '../src/api/wire.ts';
+import type { ThreadResponse } from '../src/api/wire.ts';
+import {
+  createThreadViaApi,
+  expectNoViolations,
+  inboxRows as rows,
+  searchInbox as search,
+  signInToApp,
+  uniqueWord as token,
+} from './app-kit.ts';
 import { demo, freshPath } from './fixtures.ts';
 
-test.describe.configure({ timeout: 90_000 });
-const SHOTS = '.tmp/app2-shots';
-const token = () => `zq${Math.random().toString(36).slice(2, 8)}`;
-
-async function createThread(text: string, path = '/checkout.html'): Promise<ThreadResponse> {
-  const { apiBase, markupId, workspaceApiKey } = demo();
-  const url = `${apiBase}${path}`;
-  const res = await fetch(`${apiBase}/api/v2/threads`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      isImageThread: false,
-      projectId: markupId,
-      url,
-      canonicalUrl: url,
-      elements: [{ elementPath: '#hero-title', offsetXPercentage: 40, offsetYPercentage: 50 }],
-      offsetXPercentage: 50,
-      offsetYPercentage: 40,
-      message: {
-        ops: [
-          { insert: text },
-          { insert: ' see ' },
-          { insert: 'the form', attributes: { bold: true } },
-          { insert: '\nstep one' },
-          { insert: '\n', attributes: { list: 'bullet' } },
-        ],
-      },
-      browserContext: {
-        browserName: 'Firefox',
-        browserVersion: '140',
-        os: 'macOS',
-        osVersion: '15.2',
-        osVersionName: '',
-        platform: 'desktop',
-        screenWidth: 1512,
-        screenHeight: 982,
-        viewportWidth: 1280,
-        viewportHeight: 800,
-        devicePixelRatio: 2,
-      },
-      elementParents: [],
-      viewModeId: 'desktop',
-    }),
+/** A thread with bold words and a bullet list, so the Markdown has something to show. */
+function createThread(text: string, path = '/checkout.html'): Promise<ThreadResponse> {
+  return createThreadViaApi({
+    path,
+    elementPath: '#hero-title',
+    message: {
+      ops: [
+        { insert: text },
+        { insert: ' see ' },
+        { insert: 'the form', attributes: { bold: true } },
+        { insert: '\nstep one' },
+        { insert: '\n', attributes: { list: 'bullet' } },
+      ],
+    },
   });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as DataEnvelope<ThreadResponse>).data;
 }
 
 async function signIn(page: Page, name: string): Promise<void> {
-  await page.goto('/app/');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToApp(page, name);
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
 }
 
-async function search(page: Page, words: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search comments' }).fill(words);
-  await page.getByRole('searchbox', { name: 'Search comments' }).press('Enter');
-}
-
-const rows = (page: Page) => page.getByRole('list', { name: 'Threads' }).getByRole('link');
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`),
-    state,
-  ).toEqual([]);
-}
+test.describe.configure({ timeout: 90_000 });
+const SHOTS = '.tmp/app2-shots';
 
 test('open on page: the link opens the live page with the thread open in the widget', async ({ page, browser }) => {
   const word = token();

@@ -5,34 +5,14 @@
  * contributor reads the same views without any change control; unknown ids say so. axe in both
  * themes and at 390 px. Screenshots for a human look go to .tmp/app2-shots/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
+import { expectNoViolations, setTheme, signInToApp, uniqueWord as token } from './app-kit.ts';
 import { demo } from './fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 const SHOTS = '.tmp/app2-shots';
-const token = () => `zq${Math.random().toString(36).slice(2, 8)}`;
 
-async function signIn(page: Page, name: string, path = '/app/workspace'): Promise<void> {
-  await page.goto(path);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary}`).join(' | ')}`,
-  );
-  expect(found, state).toEqual([]);
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByLabel('Theme').selectOption(theme);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-}
+const signIn = (page: Page, name: string, path = '/app/workspace') => signInToApp(page, name, path);
 
 const items = (page: Page) => page.getByRole('list', { name: 'Folders and sites' });
 

@@ -5,87 +5,28 @@
  * (j/k/Enter/e/Esc/?), axe on the inbox and the thread in both themes, and the phone layout with touch.
  * Screenshots for a human look go to .tmp/app-shots/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
-import type { DataEnvelope, ThreadResponse } from '../src/api/wire.ts';
-import { demo } from './fixtures.ts';
+import type { ThreadResponse } from '../src/api/wire.ts';
+import { createThreadViaApi, expectNoViolations, inboxRows, searchInbox, setTheme, signInToApp, uniqueWord } from './app-kit.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOTS = '.tmp/app-shots';
+const token = uniqueWord;
+const rows = inboxRows;
+const search = searchInbox;
 
-/** A word no other test writes, so search finds only this test's threads. */
-function token(): string {
-  return `zq${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function createThread(text: string, extra: { viewModeId?: string; path?: string } = {}): Promise<ThreadResponse> {
-  const { apiBase, markupId, workspaceApiKey } = demo();
-  const url = `${apiBase}${extra.path ?? '/checkout.html'}`;
-  const res = await fetch(`${apiBase}/api/v2/threads`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      isImageThread: false,
-      projectId: markupId,
-      url,
-      canonicalUrl: url,
-      elements: [{ elementPath: 'main > form > button.pay', offsetXPercentage: 40, offsetYPercentage: 50 }],
-      offsetXPercentage: 50,
-      offsetYPercentage: 40,
-      message: { ops: [{ insert: text }, { insert: ' — see ' }, { insert: 'the form', attributes: { bold: true } }, { insert: '\n' }] },
-      browserContext: {
-        browserName: 'Firefox',
-        browserVersion: '140',
-        os: 'macOS',
-        osVersion: '15.2',
-        osVersionName: '',
-        platform: 'desktop',
-        screenWidth: 1512,
-        screenHeight: 982,
-        viewportWidth: 1280,
-        viewportHeight: 800,
-        devicePixelRatio: 2,
-      },
-      elementParents: [],
-      viewModeId: extra.viewModeId ?? 'desktop',
-    }),
+/** A thread whose text ends with bold words, as a reviewer's would. */
+function createThread(text: string, extra: { viewModeId?: string; path?: string } = {}): Promise<ThreadResponse> {
+  return createThreadViaApi({
+    ...extra,
+    message: { ops: [{ insert: text }, { insert: ' — see ' }, { insert: 'the form', attributes: { bold: true } }, { insert: '\n' }] },
   });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as DataEnvelope<ThreadResponse>).data;
 }
 
 async function signIn(page: Page, name: string): Promise<void> {
-  await page.goto('/app/');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToApp(page, name);
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
-}
-
-function rows(page: Page) {
-  return page.getByRole('list', { name: 'Threads' }).getByRole('link');
-}
-
-async function search(page: Page, words: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search comments' }).fill(words);
-  await page.getByRole('searchbox', { name: 'Search comments' }).press('Enter');
-}
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`,
-  );
-  expect(found, `axe violations in "${state}"`).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(0);
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByLabel('Theme').selectOption(theme);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 test('find a thread by search and filters, answer, assign, label and resolve it', async ({ page }) => {
