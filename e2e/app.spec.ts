@@ -203,3 +203,12 @@ test('bulk triage: tick rows by box or x, resolve them together, assign the rest
   await page.getByRole('radio', { name: 'Resolved' }).check();
   await expect(rows(page)).toHaveCount(2);
 });
+
+test('a thread opened by its address outside the filtered list still names its site', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const thread = await createThread(`Banner ${token()} hides the price`);
+  await signIn(page, 'Lou Link');
+  await page.goto(`/app/inbox/${thread.id}?q=${token()}`);
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.getByRole('article').getByText('on Pinmark demo site')).toBeVisible();
+});

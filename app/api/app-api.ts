@@ -46,8 +46,10 @@ export function createAppApi(credential: ApiCredential, apiBase = location.origi
       return Array.isArray(result) ? result : Array.isArray(result?.users) ? result.users : [];
     },
     /** The workspace's markups (the site filter); the envelope's `data` is the list itself. */
-    markups: async (): Promise<MarkupResponse[]> => {
-      const result = await request<MarkupResponse[] | { data?: MarkupResponse[] }>('GET', '/markups', { query: { limit: 100 } });
+    markups: async (workspaceId: string): Promise<MarkupResponse[]> => {
+      const result = await request<MarkupResponse[] | { data?: MarkupResponse[] }>('GET', '/markups', {
+        query: { workspaceId, limit: 100 },
+      });
       return Array.isArray(result) ? result : Array.isArray(result?.data) ? result.data : [];
     },
   };

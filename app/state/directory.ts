@@ -24,7 +24,7 @@ export function startDirectory(): () => void {
       },
       () => (members.value = null),
     );
-    api.markups().then(
+    api.markups(who.workspaceId).then(
       (list) => (markups.value = list),
       () => (markups.value = null),
     );

@@ -11,6 +11,7 @@ import { deltaToPlainText } from '../../src/delta';
 import { t } from '../i18n';
 import { hrefFor, isPlainClick, navigate } from '../router/router';
 import { describeFailure } from '../state/errors';
+import { markups } from '../state/directory';
 import { items } from '../state/inbox';
 import { actionError, busy, loadThread, openThread, toggleResolved } from '../state/thread';
 import { liveNews } from '../state/live';
@@ -64,6 +65,8 @@ export function ThreadView({ threadId }: { threadId: string }) {
 
   const { thread } = state;
   const row = items.value.find((r) => r.id === thread.id);
+  // A thread opened by its address may not be in the loaded list: its site is then named from the directory.
+  const markupName = row?.markupName ?? markups.value?.find((markup) => markup.id === thread.projectId)?.name;
   const first = thread.messages[0];
   const title = row?.title || (first ? deltaToPlainText(first.messageJson).trim() : '') || words.thread.number(thread.number);
   const failure = actionError.value;
@@ -74,7 +77,7 @@ export function ThreadView({ threadId }: { threadId: string }) {
         <div class="thread-heading">
           <p class="thread-kicker">
             <span>{words.thread.number(thread.number)}</span>
-            {row?.markupName && <span> · {words.thread.on(row.markupName)}</span>}
+            {markupName && <span> · {words.thread.on(markupName)}</span>}
             <span class={`badge ${thread.resolved ? 'badge--resolved' : 'badge--open'}`}>
               {thread.resolved ? words.thread.resolvedBadge : words.thread.openBadge}
             </span>
@@ -93,7 +96,7 @@ export function ThreadView({ threadId }: { threadId: string }) {
           {thread.resolved ? words.thread.reopen : words.thread.resolve}
         </button>
       </header>
-      <ThreadTools thread={thread} title={title} markupName={row?.markupName} />
+      <ThreadTools thread={thread} title={title} markupName={markupName} />
       {failure !== null && (
         <div class="notice notice--error" role="alert">
           <span>{describeFailure(failure)}</span>
