@@ -58,14 +58,7 @@ export function WorkspaceForms({ archived }: { archived: boolean }) {
           <span>{words.folderName}</span>
           <input value={folderName} required maxLength={255} onInput={(e) => setFolderName(e.currentTarget.value)} />
         </label>
-        <div class="form-buttons">
-          <button type="submit" class="button button--primary" disabled={busy}>
-            {busy ? words.working : words.create}
-          </button>
-          <button type="button" class="button button--quiet" onClick={() => setOpen('none')}>
-            {words.cancel}
-          </button>
-        </div>
+        <FormButtons busy={busy} words={words} onCancel={() => setOpen('none')} />
       </form>
       <form
         id="new-markup"
@@ -100,15 +93,30 @@ export function WorkspaceForms({ archived }: { archived: boolean }) {
           <span>{words.name}</span>
           <input value={name} maxLength={255} onInput={(e) => setName(e.currentTarget.value)} />
         </label>
-        <div class="form-buttons">
-          <button type="submit" class="button button--primary" disabled={busy}>
-            {busy ? words.working : words.create}
-          </button>
-          <button type="button" class="button button--quiet" onClick={() => setOpen('none')}>
-            {words.cancel}
-          </button>
-        </div>
+        <FormButtons busy={busy} words={words} onCancel={() => setOpen('none')} />
       </form>
+    </div>
+  );
+}
+
+/** Create and Cancel, the same under both forms. */
+function FormButtons({
+  busy,
+  words,
+  onCancel,
+}: {
+  busy: boolean;
+  words: { working: string; create: string; cancel: string };
+  onCancel(): void;
+}) {
+  return (
+    <div class="form-buttons">
+      <button type="submit" class="button button--primary" disabled={busy}>
+        {busy ? words.working : words.create}
+      </button>
+      <button type="button" class="button button--quiet" onClick={onCancel}>
+        {words.cancel}
+      </button>
     </div>
   );
 }
