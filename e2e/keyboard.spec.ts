@@ -84,9 +84,14 @@ test('keyboard only: sign in, comment on a heading, reply, resolve, Esc', async 
   const chosen = page.locator('pinmark-root .pm-hint-target');
   await pressUntil(page, 'Tab', async () => ((await chosen.textContent()) ?? '').includes('Heading “Pricing”'));
   await expect(chosen).toHaveText('Heading “Pricing” · Enter to comment');
-  const outline = await page.locator('pinmark-root .pm-outline').boundingBox();
-  const heading = await page.locator('#pricing-title').boundingBox();
-  expect(outline && heading && Math.abs(outline.x - heading.x) + Math.abs(outline.y - heading.y)).toBeLessThanOrEqual(2);
+  // The outline is drawn on the next frame after the hint's words change, so ask until it is there.
+  await expect
+    .poll(async () => {
+      const outline = await page.locator('pinmark-root .pm-outline').boundingBox();
+      const heading = await page.locator('#pricing-title').boundingBox();
+      return outline && heading ? Math.abs(outline.x - heading.x) + Math.abs(outline.y - heading.y) : Infinity;
+    })
+    .toBeLessThanOrEqual(2);
   // Shift+Tab goes back, Tab forward again.
   await page.keyboard.press('Shift+Tab');
   await expect(chosen).not.toContainText('Pricing');
