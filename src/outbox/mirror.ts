@@ -4,6 +4,7 @@
  * land in the order they were made; and what is changed in memory but not yet stored is kept apart,
  * so a re-read of the shared store does not undo it.
  */
+import type { WriteAheadJournal } from './journal';
 import type { OutboxStorage, StoredRecord } from './types';
 
 export interface StoreMirror {
@@ -23,8 +24,16 @@ export interface StoreMirror {
   remove(id: string): void;
 }
 
-/** `announce` tells other tabs the store changed; `report` gets any storage error. */
-export function createStoreMirror(storage: OutboxStorage, announce: () => void, report: (error: unknown) => void): StoreMirror {
+/**
+ * `announce` tells other tabs the store changed; `report` gets any storage error; `journal` holds
+ * each write synchronously until the store has it (a reload in between loses nothing).
+ */
+export function createStoreMirror(
+  storage: OutboxStorage,
+  announce: () => void,
+  report: (error: unknown) => void,
+  journal: WriteAheadJournal | null = null,
+): StoreMirror {
   let chain: Promise<unknown> = Promise.resolve();
 
   function serial<T>(operation: () => Promise<T>): Promise<T | undefined> {
@@ -44,15 +53,21 @@ export function createStoreMirror(storage: OutboxStorage, announce: () => void, 
     write(record) {
       mirror.records.set(record.item.id, record);
       mirror.unsaved.add(record.item.id);
+      journal?.note(record);
       void serial(async () => {
         await mirror.storage.set(record);
-        if (mirror.records.get(record.item.id) === record) mirror.unsaved.delete(record.item.id);
+        if (mirror.records.get(record.item.id) === record) {
+          mirror.unsaved.delete(record.item.id);
+          journal?.settle(record.item.id);
+        }
         announce();
       });
     },
     remove(id) {
       mirror.records.delete(id);
       mirror.unsaved.delete(id);
+      // Not brought back by the next page's recovery (the store's own copy is sent at most once anyway).
+      journal?.settle(id);
       void serial(async () => {
         await mirror.storage.delete(id);
         announce();

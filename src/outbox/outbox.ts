@@ -14,7 +14,8 @@ import { newItem } from './item';
 import { collectable, dependentsOf, hasWork, isStaleSending, liveRecords, mergeStored, nextDueAt, pickNext } from './schedule';
 import { createStoreMirror } from './mirror';
 import { resolveOptions } from './options';
-import { createDefaultStorage, usableStorage } from './storage';
+import { createJournal, localStorageOrNull } from './journal';
+import { createDefaultStorage, DEFAULT_DB_NAME, usableStorage } from './storage';
 import type {
   AnyOutboxItem,
   KindMap,
@@ -43,7 +44,11 @@ export function createOutbox<Kinds extends object = KindMap>(options: OutboxOpti
   };
   const ownsStorage = !options.storage;
   // Other tabs are told of each write once it landed (by then `world`, made below, exists).
-  const mirror = createStoreMirror(options.storage ?? createDefaultStorage(), () => world.announce(), report);
+  const journal = createJournal(
+    options.journal !== undefined ? options.journal : ownsStorage ? localStorageOrNull() : null,
+    DEFAULT_DB_NAME,
+  );
+  const mirror = createStoreMirror(options.storage ?? createDefaultStorage(), () => world.announce(), report, journal);
   const { unsaved, serial, write, remove } = mirror;
   /** Ids whose `sent` event this instance emitted (each at most once). */
   const announced = new Set<string>();
@@ -100,6 +105,8 @@ export function createOutbox<Kinds extends object = KindMap>(options: OutboxOpti
   const ready = serial(async () => {
     if (!mirror.storage.persistent) return;
     mirror.storage = await usableStorage(mirror.storage, ownsStorage, setTimer, STORAGE_OPEN_TIMEOUT_MS, stop.signal, report);
+    // What the last page changed but IndexedDB never got (a reload right after a change).
+    if (mirror.storage.persistent) await journal?.recover(mirror.storage);
   }).then(refresh);
   void ready.then(drain);
 

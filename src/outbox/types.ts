@@ -77,6 +77,9 @@ export interface StoredRecord {
   leaseUntil?: number;
 }
 
+/** The synchronous part of `Storage` the write-ahead journal needs. */
+export type SyncStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
 /** Where the outbox keeps its records; `list` may return other scopes' records (they are skipped). */
 export interface OutboxStorage {
   get(id: string): Promise<StoredRecord | undefined>;
@@ -122,6 +125,11 @@ export interface OutboxOptions<Kinds extends object = KindMap> {
   classify?(error: unknown): ErrorClass;
   /** Defaults to IndexedDB database `pinmark-outbox`, memory where IndexedDB cannot open. */
   storage?: OutboxStorage;
+  /**
+   * Where each write waits synchronously until `storage` has it (journal.ts), so a reload right
+   * after a change loses nothing. Defaults to localStorage with the default storage, none otherwise.
+   */
+  journal?: SyncStore | null;
   now?(): number;
   random?(): number;
   setTimer?: TimerSetter;
