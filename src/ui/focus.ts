@@ -69,7 +69,9 @@ export function useDialogFocus(dialog: RefObject<HTMLElement>, fallback: () => H
     if (!element) return;
     const onKeyDown = (event: KeyboardEvent) => trapTab(event, element, host);
     element.addEventListener('keydown', onKeyDown);
+    const stopKeeping = keepFocusInside(element, host);
     return () => {
+      stopKeeping();
       element.removeEventListener('keydown', onKeyDown);
       const active = focusedElement(host);
       if (active && !element.contains(active)) return;
@@ -77,6 +79,34 @@ export function useDialogFocus(dialog: RefObject<HTMLElement>, fallback: () => H
       target?.focus({ preventScroll: true });
     };
   }, []);
+}
+
+/**
+ * A dialog's part can be replaced while it has focus (the screenshot's Cancel button when the
+ * capture finishes, a Retry when it fails). The browser then drops focus on <body>, out of the
+ * dialog, and a keyboard user is thrown to the top of the page. When that happens, focus goes to
+ * the first focusable element of the nearest part of the dialog that is still there.
+ */
+export function keepFocusInside(dialog: HTMLElement, host: HTMLElement): () => void {
+  let path: HTMLElement[] = [];
+  const onFocusIn = () => {
+    path = [];
+    for (let node = focusedElement(host); node && dialog.contains(node); node = node.parentElement) path.push(node);
+  };
+  const observer = new MutationObserver(() => {
+    const [focused] = path;
+    if (!focused || focused.isConnected || focusedElement(host)) return;
+    const survivor = path.find((node) => node.isConnected && dialog.contains(node)) ?? dialog;
+    const next = focusablesIn(survivor)[0] ?? focusablesIn(dialog)[0];
+    next?.focus({ preventScroll: true });
+  });
+  dialog.addEventListener('focusin', onFocusIn);
+  observer.observe(dialog, { childList: true, subtree: true });
+  onFocusIn();
+  return () => {
+    observer.disconnect();
+    dialog.removeEventListener('focusin', onFocusIn);
+  };
 }
 
 /** A thread's pin button, when it is drawn. */
