@@ -1,8 +1,8 @@
 /**
- * Three builds of the widget, picked by `--mode` (paths are fixed: the server, e2e tests and
- * benchmarks depend on them):
- *   widget → dist/widget/app.js (ES module the loader imports) + dist/widget/chunks/[name]-[hash].js
- *   loader → dist/widget/pinmark.js (classic IIFE script, no imports; keeps app.js and chunks)
+ * The builds, picked by `--mode` (paths are fixed: the server, e2e tests and benchmarks depend on them):
+ *   widget   → dist/widget/app.js (ES module the loader imports on intent) + dist/widget/chunks/[name]-[hash].js
+ *   loader   → dist/widget/pinmark.js (classic IIFE script, no imports; keeps app.js and chunks)
+ *   launcher → dist/widget/launcher.js (ES module, self-contained: the visitor's launcher, src/visitor)
  *   npm    → dist/npm/index.js (ESM, dependencies external); tsconfig.npm.json adds index.d.ts
  *   app    → dist/app/index.html + dist/app/assets/[name]-[hash].{js,css}: the review app (app/,
  *            issue 16), served at /app by server/routes/app-static.ts
@@ -64,6 +64,25 @@ export default defineConfig(({ mode }): UserConfig => {
                 ],
               },
             },
+          },
+        },
+      };
+    case 'launcher':
+      // The visitor's launcher (src/visitor): one self-contained ES module beside app.js, so a
+      // visitor who never shows intent downloads the loader and this file and nothing else.
+      return {
+        ...shared,
+        build: {
+          outDir: 'dist/widget',
+          emptyOutDir: false,
+          target: 'es2020',
+          minify: true,
+          cssMinify: true,
+          sourcemap: false,
+          lib: { entry: src('visitor/index.ts'), formats: ['es'], fileName: () => 'launcher.js' },
+          rolldownOptions: {
+            preserveEntrySignatures: 'strict',
+            output: { codeSplitting: false, minify: true, comments: false },
           },
         },
       };

@@ -1,6 +1,7 @@
 /**
- * Measures what a customer's visitor downloads: the classic loader, and the ES module closure the
- * loader imports to show pins and threads (app.js plus every chunk it imports statically). Lazy
+ * Measures what a customer's visitor downloads: the classic loader and the visitor's launcher
+ * (launcher.js) — all a visitor who never shows intent gets — and the ES module closure the loader
+ * imports on intent to show pins and threads (app.js plus every chunk it imports statically). Lazy
  * chunks (dynamic import) are counted apart. Also the review app's first load (`measureAppBundle`).
  * Used by the size-budget test and by `npm run bench`.
  */
@@ -9,7 +10,10 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 
 export const BUDGETS = {
-  loaderGzip: 1.5 * 1024,
+  /** 1 473 bytes before the visitor's launcher (issue 20) added the intent gating; 1 775 after. */
+  loaderGzip: 2 * 1024,
+  /** The loader and launcher.js together: everything a visitor who never interacts downloads (issue 20). */
+  visitorGzip: 10 * 1024,
   firstLoadGzip: 40 * 1024,
   /**
    * The review app's first load (index.html, its entry script with static imports, its stylesheets):
@@ -20,6 +24,12 @@ export const BUDGETS = {
 
 export interface BundleSizes {
   loaderGzip: number;
+  /** launcher.js, the visitor's launcher. */
+  launcherGzip: number;
+  /** What launcher.js imports statically: nothing, or the visitor pays a second request. */
+  launcherImports: string[];
+  /** Markers of code that must not reach a visitor (LAZY_ONLY, Preact) found in launcher.js. */
+  heavyInLauncher: string[];
   firstLoadGzip: number;
   firstLoadFiles: { file: string; gzip: number }[];
   lazyGzip: number;
@@ -33,7 +43,14 @@ export interface BundleSizes {
 export const LAZY_ONLY: { name: string; marker: RegExp }[] = [
   { name: 'html2canvas', marker: /html2canvas/i },
   { name: '@medv/finder (describing a clicked element)', marker: /maxNumberOfPathChecks/ },
-  { name: 'the German strings (ui/i18n/de.ts, loaded when `locale` is German)', marker: /Kommentar hinzufügen/ },
+  { name: 'the German strings (ui/i18n/de.ts, loaded when `locale` is German)', marker: /Kommentare pausiert/ },
+];
+
+/** Also kept out of the visitor's launcher: the UI framework and the API client. */
+const NOT_FOR_VISITORS: { name: string; marker: RegExp }[] = [
+  ...LAZY_ONLY,
+  { name: 'Preact', marker: /__H|_renderCallbacks|__preactattr_/ },
+  { name: 'the API client', marker: /Idempotency-Key/ },
 ];
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -56,7 +73,8 @@ export function measureBundle(widgetDir = 'dist/widget'): BundleSizes {
   const root = resolve(widgetDir);
   const loader = join(root, 'pinmark.js');
   const entry = join(root, 'app.js');
-  if (!existsSync(loader) || !existsSync(entry)) {
+  const launcher = join(root, 'launcher.js');
+  if (!existsSync(loader) || !existsSync(entry) || !existsSync(launcher)) {
     throw new Error(`No widget build in ${widgetDir}: run \`npm run build\` first.`);
   }
   const firstLoad = new Set<string>();
@@ -67,13 +85,17 @@ export function measureBundle(widgetDir = 'dist/widget'): BundleSizes {
     firstLoad.add(file);
     for (const spec of staticImportsOf(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), spec));
   }
-  const scripts = walk(root).filter((f) => f.endsWith('.js') && f !== loader);
+  const scripts = walk(root).filter((f) => f.endsWith('.js') && f !== loader && f !== launcher);
+  const launcherCode = readFileSync(launcher, 'utf8');
   const lazy = scripts.filter((f) => !firstLoad.has(f));
   const rows = (files: string[]) => files.map((f) => ({ file: relative(root, f), gzip: gz(f) }));
   const firstLoadFiles = rows([...firstLoad]);
   const lazyFiles = rows(lazy);
   return {
     loaderGzip: gz(loader),
+    launcherGzip: gz(launcher),
+    launcherImports: staticImportsOf(launcherCode),
+    heavyInLauncher: NOT_FOR_VISITORS.filter(({ marker }) => marker.test(launcherCode)).map(({ name }) => name),
     firstLoadGzip: firstLoadFiles.reduce((sum, r) => sum + r.gzip, 0),
     firstLoadFiles,
     lazyGzip: lazyFiles.reduce((sum, r) => sum + r.gzip, 0),

@@ -9,6 +9,15 @@ describe('widget size budget', () => {
     expect(sizes.loaderGzip).toBeLessThanOrEqual(BUDGETS.loaderGzip);
   });
 
+  it(`a visitor who never interacts downloads at most ${BUDGETS.visitorGzip} bytes gzip (loader + launcher.js)`, () => {
+    expect(sizes.loaderGzip + sizes.launcherGzip).toBeLessThanOrEqual(BUDGETS.visitorGzip);
+  });
+
+  it('launcher.js is one file without the UI framework, the API client or anything lazy', () => {
+    expect(sizes.launcherImports).toEqual([]);
+    expect(sizes.heavyInLauncher).toEqual([]);
+  });
+
   it(`pins-and-threads chunks are at most ${BUDGETS.firstLoadGzip} bytes gzip together`, () => {
     expect(sizes.firstLoadGzip).toBeLessThanOrEqual(BUDGETS.firstLoadGzip);
   });

@@ -49,8 +49,10 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
         // The widget's own requests are not the page's problems (the service may share the page's origin).
         const own = ['api', 'storage', 'widget', 'sign-in', 'idp'].map((path) => `${config.apiBase}/${path}`);
         diagnostics.configure({ diagnostics: config.diagnostics }, own);
-        runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null);
+        runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null, extras?.launcher);
       });
+      // Options the widget refused: the visitor's launcher would be a button that never opens.
+      if (!runtime) extras?.launcher?.remove();
     },
     open: () => guard('open', () => runtime?.open()),
     close: () => guard('close', () => runtime?.close()),

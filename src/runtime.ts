@@ -5,12 +5,14 @@
 import { createApiClient } from './api/client';
 import type { HostTokenSource } from './auth/auth';
 import { createController, type ControllerConfig } from './state/controller';
+import type { LauncherHandover } from './loader/stub';
 import type { DiagnosticsSource } from './state/actions/deps';
 import type { EmitFn, PinmarkEventMap } from './state/model/events';
 import type { WidgetError } from './state/model/store';
 import type { ViewModeSetting } from './state/model/view-mode';
 import type { PinmarkOptions } from './types';
 import { applyLocale, resetLocale, type StringOverrides } from './ui/i18n';
+import { launcherOf } from './ui/focus';
 import { mountWidget } from './ui/mount';
 import { Emitter } from './util/emitter';
 import { ListenerCollection } from './util/listener-collection';
@@ -39,6 +41,8 @@ export function startRuntime(
   emit: EmitFn,
   report: (error: unknown, context: string) => WidgetError,
   diagnostics: DiagnosticsSource | null = null,
+  /** The visitor's launcher the loader drew before app.js arrived: replaced when the UI mounts. */
+  visitorLauncher?: LauncherHandover,
 ): Runtime {
   const owner = new ListenerCollection((error) => report(error, 'runtime'));
   // The UI hears the same events as the host (its live region announces what the server confirmed).
@@ -58,7 +62,14 @@ export function startRuntime(
     if (owner.isDestroyed) return;
     const mounted = mountWidget(controller, { nonce: config.nonce, theme: config.theme, events: uiEvents });
     owner.own(() => mounted.unmount());
+    // In the same task as the render: the page never shows two launchers, nor none.
+    if (visitorLauncher) {
+      const focused = visitorLauncher.hasFocus();
+      visitorLauncher.remove();
+      if (focused) launcherOf(mounted.host)?.focus({ preventScroll: true });
+    }
   };
+  if (visitorLauncher) owner.own(() => visitorLauncher.remove());
   const start = () => {
     if (owner.isDestroyed) return;
     // The UI in a task of its own after the controller's, so each stays short; it shows the store as

@@ -10,7 +10,7 @@
  * it also starts recording console errors and failed requests right away (capture/diagnostics/core.ts).
  */
 import { startDiagnosticsCore } from '../capture/diagnostics/core';
-import { installPinmarkLoader, type WidgetModule } from './stub';
+import { installPinmarkLoader } from './stub';
 
 // Read by `npm run bench` (loader execution → launcher visible); harmless everywhere else.
 try {
@@ -22,6 +22,6 @@ try {
 installPinmarkLoader(
   window as unknown as { Pinmark?: unknown },
   document.currentScript as HTMLScriptElement | null,
-  (url) => import(/* @vite-ignore */ url) as Promise<WidgetModule>,
+  (url) => import(/* @vite-ignore */ url) as Promise<unknown>,
   () => startDiagnosticsCore(window),
 );

@@ -1,57 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PinmarkInstance } from '../types';
 import { startDiagnosticsCore, type DiagnosticsCore } from '../capture/diagnostics/core';
-import { EARLY_DIAGNOSTICS_KEY, installPinmarkLoader, type LoaderExtras, type LoaderScript, type WidgetModule } from './stub';
+import { EARLY_DIAGNOSTICS_KEY, installPinmarkLoader, type LoaderExtras, type WidgetModule } from './stub';
+import { deferredImport, fakeInstance, script, tick } from './test-kit';
 
-function fakeInstance() {
-  const calls: [string, unknown[]][] = [];
-  const offs: ReturnType<typeof vi.fn>[] = [];
-  const instance: PinmarkInstance = {
-    init: (...args) => void calls.push(['init', args]),
-    open: (...args) => void calls.push(['open', args]),
-    close: (...args) => void calls.push(['close', args]),
-    destroy: (...args) => void calls.push(['destroy', args]),
-    signOut: (...args) => void calls.push(['signOut', args]),
-    setViewMode: (...args) => void calls.push(['setViewMode', args]),
-    identify: (...args) => {
-      calls.push(['identify', args]);
-      return Promise.resolve({ ok: true, userId: 'u1', name: 'Ada' });
-    },
-    on: (...args) => {
-      calls.push(['on', args]);
-      const off = vi.fn();
-      offs.push(off);
-      return off;
-    },
-  };
-  return { instance, calls, offs };
-}
-
-function script(data: Record<string, string> = {}, src = 'https://cdn.test/widget/pinmark.js'): LoaderScript {
-  return { src, dataset: data as DOMStringMap, nonce: 'n0nce' };
-}
-
-function deferredImport() {
-  let resolve!: (module: WidgetModule) => void;
-  let reject!: (error: unknown) => void;
-  const urls: string[] = [];
-  const importer = (url: string) => {
-    urls.push(url);
-    return new Promise<WidgetModule>((res, rej) => ((resolve = res), (reject = rej)));
-  };
-  return { importer, urls, resolve: (m: WidgetModule) => resolve(m), reject: (e: unknown) => reject(e) };
-}
-
-// Two tasks: the widget starts in the task after the import resolved.
-const tick = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0));
 const METHODS = ['close', 'destroy', 'identify', 'init', 'on', 'open', 'setViewMode', 'signOut'];
 
 describe('loader', () => {
-  it('imports app.js next to its own script and auto-inits from data attributes', async () => {
+  it('imports launcher.js next to its own script, app.js on intent, and auto-inits from data attributes', async () => {
     const win: { Pinmark?: unknown } = {};
     const load = deferredImport();
     installPinmarkLoader(win, script({ publicKey: 'pk_1', markupId: 'm1' }), load.importer);
-    expect(load.urls).toEqual(['https://cdn.test/widget/app.js']);
+    expect(load.urls).toEqual(['https://cdn.test/widget/launcher.js']);
+    await tick();
+    expect(load.urls).toEqual(['https://cdn.test/widget/launcher.js', 'https://cdn.test/widget/app.js']);
     const fake = fakeInstance();
     load.resolve({ createPinmark: () => fake.instance });
     await tick();
@@ -170,6 +132,7 @@ describe('loader', () => {
       const win: { Pinmark?: PinmarkInstance } = {};
       const load = deferredImport();
       installPinmarkLoader(win, script(), load.importer);
+      win.Pinmark!.open();
       load.reject(new TypeError('Failed to fetch dynamically imported module'));
       await tick();
       expect(warn).toHaveBeenCalledTimes(1);
@@ -227,7 +190,7 @@ describe('loader: early diagnostics', () => {
     expect(run.startDiagnostics).not.toHaveBeenCalled();
     run.imports.resolve(run.module);
     await tick();
-    expect(run.created).toEqual([[undefined, { earlyDiagnostics: undefined }]]);
+    expect(run.created).toEqual([[undefined, { earlyDiagnostics: undefined, launcher: expect.any(Object) }]]);
     expect(run.fake.calls[0]![1][0]).not.toHaveProperty('mode', 'qa');
   });
 
@@ -246,7 +209,7 @@ describe('loader: early diagnostics', () => {
     expect(Object.keys(run.win.Pinmark!).sort()).toEqual(METHODS);
     run.imports.resolve(run.module);
     await tick();
-    expect(run.created).toEqual([[undefined, { earlyDiagnostics: run.core }]]);
+    expect(run.created).toEqual([[undefined, { earlyDiagnostics: run.core, launcher: expect.any(Object) }]]);
     // The auto-init tells the widget the same consent, so it adopts instead of stopping the recorder.
     expect(run.fake.calls[0]![1][0]).toMatchObject(initOptions);
     expect(run.core.stop).not.toHaveBeenCalled();
@@ -264,6 +227,7 @@ describe('loader: early diagnostics', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const run = load({ mode: 'qa' });
+      run.win.Pinmark!.open();
       run.imports.reject(new TypeError('Failed to fetch dynamically imported module'));
       await tick();
       expect(run.core.stop).toHaveBeenCalledTimes(1);
@@ -286,6 +250,7 @@ describe('loader: early diagnostics', () => {
       expect(console.error).not.toBe(silent);
       console.error('before app.js', 42);
       expect(core.console).toEqual([expect.objectContaining({ level: 'error', source: 'console', data: ['before app.js', 42] })]);
+      win.Pinmark!.open();
       imports.reject(new Error('offline'));
       await tick();
       expect(console.error).toBe(silent);

@@ -1,7 +1,13 @@
 /**
  * The loader's logic, apart from its entry so it can be tested with a fake script and importer:
- * defines `window.Pinmark` as a stub that queues calls, imports app.js next to the script and
- * replays the queue on the real instance. Never throws: problems end in one console.warn.
+ * defines `window.Pinmark` as a stub that queues calls, and replays the queue on the real instance
+ * once app.js (next to the script) has arrived. Never throws: problems end in one console.warn.
+ *
+ * A visitor pays only for what they use: with `init`, the loader imports `launcher.js` (the
+ * launcher alone, visitor/) and app.js only on intent — the pointer near the launcher, focus on it,
+ * a press, or the host calling `open`/`identify`. A reviewer who is already known gets app.js at
+ * once, beside the launcher: a session in this tab, a host token source in the options, or a link
+ * to a thread in the address.
  *
  * QA diagnostics ("what went wrong on this page since it loaded") must start before app.js arrives,
  * so when the tag opts in (`data-mode="qa"` or `data-diagnostics="true"`; `data-diagnostics="false"`
@@ -24,14 +30,30 @@ interface Queued {
   done?: (result: PinmarkIdentifyResult | Promise<PinmarkIdentifyResult>) => void;
 }
 
+/** The visitor's launcher while it is on the page: the widget takes its place (runtime.ts). */
+export interface LauncherHandover {
+  hasFocus(): boolean;
+  /** Off the page for good; a launcher.js arriving later does not show it. */
+  remove(): void;
+}
+
 /** What the loader hands to app.js besides options. */
 export interface LoaderExtras {
   /** The diagnostics core started by the loader, to be adopted (or stopped) by the widget. */
   earlyDiagnostics?: DiagnosticsCore;
+  launcher?: LauncherHandover;
 }
 
 export interface WidgetModule {
   createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): PinmarkInstance;
+}
+
+/** launcher.js (visitor/index.ts), typed here without importing it. */
+export interface LauncherModule {
+  showVisitorLauncher(
+    options: PinmarkOptions,
+    hooks: { intent(): void; open(): void },
+  ): { hasFocus(): boolean; remove(): void; focus?(): void };
 }
 
 /** Non-enumerable key of the early diagnostics core on the `window.Pinmark` stub. */
@@ -46,7 +68,7 @@ export interface LoaderScript {
 export function installPinmarkLoader(
   win: { Pinmark?: unknown },
   script: LoaderScript | null,
-  importModule: (url: string) => Promise<WidgetModule>,
+  importModule: (url: string) => Promise<unknown>,
   startDiagnostics?: () => DiagnosticsCore,
 ): void {
   const warn = (problem: unknown) => console.warn('[pinmark] the widget could not load:', problem);
@@ -68,11 +90,63 @@ export function installPinmarkLoader(
         else queue.push({ method, args });
       };
 
+    let appRequested = false;
+    let launcherRequested = false;
+    let launcherModule: LauncherModule | null = null;
+    /** The latest `init` options: a second `init` before app.js redraws the launcher with them. */
+    let latest: PinmarkOptions = {} as PinmarkOptions;
+    let shown: ReturnType<LauncherModule['showVisitorLauncher']> | null = null;
+    const handover: LauncherHandover & { done?: boolean } = {
+      hasFocus: () => !!shown?.hasFocus(),
+      remove() {
+        handover.done = true;
+        shown?.remove();
+        shown = null;
+      },
+    };
+    const loadApp = () => {
+      if (appRequested) return;
+      appRequested = true;
+      // In a task of its own: evaluating app.js is one task, starting the widget the next, so neither
+      // holds the page's main thread for long (the import's callback would run inside the first).
+      importModule(new URL('app.js', src).href).then((module) => runInNextTask(() => start(module as WidgetModule)), failed);
+    };
+    const draw = () => {
+      if (handover.done || real || !launcherModule) return;
+      const focused = shown?.hasFocus();
+      shown?.remove();
+      shown = launcherModule.showVisitorLauncher(latest, { intent: loadApp, open: () => stub.open() });
+      if (focused) shown.focus?.();
+    };
+    const showLauncher = () => {
+      if (launcherRequested) return draw();
+      launcherRequested = true;
+      importModule(new URL('launcher.js', src).href).then((module) => {
+        launcherModule = module as LauncherModule;
+        draw();
+      }, loadApp);
+    };
+    /** Options from `init` (the tag's or the host's): a known reviewer gets the widget at once. */
+    const arrive = (options: unknown) => {
+      latest = (options && typeof options === 'object' ? options : {}) as PinmarkOptions;
+      if (knownReviewer(latest)) loadApp();
+      if (!real) showLauncher();
+    };
+
     const stub: PinmarkInstance = {
-      init: forward('init'),
-      open: forward('open'),
+      init(options) {
+        forward('init')(options);
+        if (!real) arrive(options);
+      },
+      open(...args) {
+        forward('open')(...args);
+        loadApp();
+      },
       close: forward('close'),
-      destroy: forward('destroy'),
+      destroy(...args) {
+        forward('destroy')(...args);
+        if (!real) handover.remove();
+      },
       signOut: forward('signOut'),
       setViewMode: forward('setViewMode'),
       identify(identity) {
@@ -80,6 +154,7 @@ export function installPinmarkLoader(
         if (lost) return Promise.resolve(lost);
         const entry: Queued = { method: 'identify', args: [identity] };
         queue.push(entry);
+        loadApp();
         return new Promise((resolve) => (entry.done = resolve));
       },
       on(event, handler) {
@@ -109,6 +184,8 @@ export function installPinmarkLoader(
     const failed = (problem: unknown) => {
       // Nobody will adopt the early recorder: give the page its console and listeners back.
       early?.stop();
+      // A launcher that can never open is worse than none.
+      handover.remove();
       warn(problem);
       // identify() never rejects, here neither.
       lost = { ok: false, error: { code: 'load_failed', status: 0, message: String(problem) } };
@@ -137,7 +214,7 @@ export function installPinmarkLoader(
 
     const start = (module: WidgetModule) => {
       try {
-        const instance = module.createPinmark(undefined, { earlyDiagnostics: early });
+        const instance = module.createPinmark(undefined, { earlyDiagnostics: early, launcher: handover });
         for (const entry of queue) {
           if (entry.cancelled) continue;
           const result = (instance[entry.method] as (...a: unknown[]) => unknown)(...entry.args);
@@ -150,10 +227,20 @@ export function installPinmarkLoader(
         failed(error);
       }
     };
-    // In a task of its own: evaluating app.js is one task, starting the widget the next, so neither
-    // holds the page's main thread for long (the import's callback would run inside the first).
-    importModule(new URL('app.js', src).href).then((module) => runInNextTask(() => start(module)), failed);
   } catch (error) {
     warn(error);
+  }
+}
+
+/** A reviewer the widget will sign in without asking, or a link to a thread: no reason to wait. */
+function knownReviewer(options: PinmarkOptions): boolean {
+  // A QA page is for testers, and a host that signs its own users in has reviewers, not visitors.
+  if (options.mode === 'qa' || typeof options.getCustomerToken === 'function' || typeof options.getIdentityToken === 'function')
+    return true;
+  try {
+    if (/[#&]pinmark-thread=/.test(location.hash)) return true;
+    return !!sessionStorage.getItem(`pinmark:session:${options.publicKey}:${options.markupId}`);
+  } catch {
+    return false; // storage refused (sandboxed frames): the launcher's intent still loads it
   }
 }

@@ -1,5 +1,6 @@
 /** The round button bottom-right that toggles comment mode (or opens the sign-in panel). */
 import { useWidget } from './hooks';
+import { LAUNCHER_ICON } from './launcher-icon';
 import { preloadCompose } from './lazy';
 import { formatNumber, strings } from './strings';
 
@@ -26,10 +27,7 @@ export function Launcher() {
         {commenting ? (
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" fill="none" />
         ) : (
-          <path
-            d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6c-.5.4-1.3.1-1.3-.6V16A2.5 2.5 0 0 1 4 13.5z"
-            fill="currentColor"
-          />
+          <path d={LAUNCHER_ICON} fill="currentColor" />
         )}
       </svg>
       {open > 0 && !commenting && (

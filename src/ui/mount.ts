@@ -1,13 +1,7 @@
 /**
  * Puts the widget on the page: exactly one `<pinmark-root>` element appended to <body>, with an open
- * shadow root holding the UI. Styles are adopted stylesheets, or a `<style nonce>` where those are
- * unsupported, so strict CSPs work. Unmounting removes the element and everything it registered.
- *
- * Host pages are not always kind: cookie banners at the maximum z-index arrive after us, `transform`
- * on <body> would make our `position: fixed` relative to it, single-page apps replace <body> with
- * us inside. So the host goes into the browser's top layer (a manual popover; base.css cancels the
- * popover's UA look and its ::backdrop) with the maximum z-index as the fallback, and it is put back
- * whenever the page takes it out of the document.
+ * shadow root holding the UI (host-element.ts: top layer, kept attached, CSP-proof styles).
+ * Unmounting removes the element and everything it registered.
  */
 import { effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
@@ -19,12 +13,12 @@ import { App } from './App';
 import baseCss from './base.css?inline';
 import dockCss from './dock.css?inline';
 import { Widget, type ReviewTools } from './hooks';
+import { applyStyles, HOST_TAG, keepAttached, raiseToTopLayer } from './host-element';
 import { activeLocale, formatterWarmUps } from './i18n';
 import { reviewChunk } from './lazy';
 import { watchScreen } from './screen';
 import { watchTouchOnly } from './touch';
 
-export const HOST_TAG = 'pinmark-root';
 const STYLES = `${baseCss}\n${dockCss}`;
 
 export interface MountedWidget {
@@ -132,64 +126,6 @@ function warmUpWhenIdle(steps: (() => unknown)[], listeners: ListenerCollection)
   listeners.requestIdleCallback(next, 5_000);
 }
 
-type PopoverHost = HTMLElement & { showPopover?: () => void };
-
-/**
- * Above everything the page stacks, whatever its z-index and wherever it is in the DOM: the top
- * layer. Browsers without the Popover API keep the host at the maximum z-index (base.css).
- */
-function raiseToTopLayer(host: PopoverHost): void {
-  if (typeof host.showPopover !== 'function' || !host.isConnected) return;
-  try {
-    if (host.getAttribute('popover') !== 'manual') host.setAttribute('popover', 'manual');
-    if (!host.matches(':popover-open')) host.showPopover();
-  } catch {
-    // A browser that refuses (an early Popover implementation): the maximum z-index still applies.
-  }
-}
-
-/** A page that removes us again and again (a DOM "integrity" script) wins after this many. */
-const MAX_REATTACH_PER_10S = 20;
-
-/**
- * Single-page apps replace <body> (`document.body = …`, `replaceChild`, `body.innerHTML = …`) or
- * <html>, taking the host along, and moving it out of the top layer. Watching only the direct
- * children of the document, <html> and <body> is enough to see that, and cheap; the pins find
- * their elements again through the overlay's own observer.
- */
-function keepAttached(host: PopoverHost, listeners: ListenerCollection): void {
-  let watched: Node[] = [];
-  const reattached: number[] = [];
-  const watch = () => {
-    const nodes: Node[] = [document, document.documentElement, document.body].filter((node) => !!node);
-    if (nodes.length === watched.length && nodes.every((node, i) => node === watched[i])) return;
-    observer.disconnect();
-    for (const node of nodes) observer.observe(node, { childList: true });
-    watched = nodes;
-  };
-  const observer = new MutationObserver(() => {
-    try {
-      const body = document.body;
-      if (body && !host.isConnected) {
-        const now = performance.now();
-        while (reattached.length && now - reattached[0]! > 10_000) reattached.shift();
-        if (reattached.length < MAX_REATTACH_PER_10S) {
-          reattached.push(now);
-          body.append(host);
-        }
-      }
-      // Moved (into a new <body>, say) also means out of the top layer.
-      raiseToTopLayer(host);
-      watch();
-    } catch (error) {
-      // Observer callbacks are not guarded by the ListenerCollection: never throw into the page.
-      console.warn('[pinmark]', error);
-    }
-  });
-  watch();
-  listeners.observe(observer);
-}
-
 /** The launcher is in the page with its styles; `npm run bench` measures up to this mark. */
 function markLauncherVisible(): void {
   try {
@@ -197,22 +133,4 @@ function markLauncherVisible(): void {
   } catch {
     /* no User Timing */
   }
-}
-
-/** Adds `css` after the styles already there (a `<style>` goes before the UI's container). */
-function applyStyles(shadow: ShadowRoot, css: string, nonce: string | undefined, container: Node): void {
-  try {
-    if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
-      return;
-    }
-  } catch {
-    // Fall through to a <style> element.
-  }
-  const style = document.createElement('style');
-  if (nonce) style.nonce = nonce;
-  style.textContent = css;
-  shadow.insertBefore(style, container.parentNode === shadow ? container : null);
 }

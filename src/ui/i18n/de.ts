@@ -8,12 +8,13 @@ import { active as strings } from './active';
 import { deTools } from './de-tools';
 import type { Strings } from './en';
 import { formatBytes, formatNumber as n, plural } from './intl';
+import { launcherWords } from './launcher-words';
 
 const withCause = (sentence: string, cause: string) => `${sentence} ${cause}`.trim();
 
 export const de: Strings = {
   launcher: {
-    addComment: 'Kommentar hinzufügen',
+    addComment: launcherWords.de,
     paused: 'Kommentare pausiert',
     pausedHint: 'Neue Kommentare sind auf dieser Seite pausiert.',
     openThreads: (count) => plural('de', count, { one: '# offener Thread', other: '# offene Threads' }),

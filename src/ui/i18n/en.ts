@@ -12,12 +12,13 @@ import { active as strings } from './active';
 import { formatBytes, formatNumber, plural } from './intl';
 import { enErrors } from './en-errors';
 import { enTools } from './en-tools';
+import { launcherWords } from './launcher-words';
 
 const n = formatNumber;
 
 export const en = {
   launcher: {
-    addComment: 'Add comment', // contract
+    addComment: launcherWords.en, // contract
     paused: 'Comments paused', // contract
     pausedHint: 'New comments are paused on this page.',
     openThreads: (count: number) => plural('en', count, { one: '# open thread', other: '# open threads' }),
