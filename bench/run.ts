@@ -15,6 +15,7 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   capture: () => import('./capture.ts'),
   'server-latency': () => import('./server-latency.ts'),
   inbox: () => import('./inbox.ts'),
+  visitor: () => import('./visitor.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',')

@@ -29,9 +29,10 @@ test('a visitor who never interacts gets the loader and the launcher, nothing el
   const api = apiCalls(page);
   await page.goto(freshPath('visitor'));
   await expect(launcher(page)).toBeVisible();
-  // Reading, scrolling, moving the pointer far from the launcher: still nothing more.
-  await page.mouse.move(100, 100);
-  await page.mouse.move(300, 200, { steps: 5 });
+  // Reading, scrolling, moving the pointer about the text, away from the launcher: still nothing more.
+  await page.mouse.move(600, 300);
+  await page.mouse.move(200, 250, { steps: 5 });
+  await page.mouse.move(400, 100, { steps: 5 });
   await page.mouse.wheel(0, 600);
   await page.waitForTimeout(1_500);
   expect(files).toEqual(['pinmark.js', 'launcher.js']);
@@ -39,17 +40,23 @@ test('a visitor who never interacts gets the loader and the launcher, nothing el
   expect(await page.locator('pinmark-root').count()).toBe(1);
 });
 
-test('the pointer coming near fetches the widget before the click; the click opens the sign-in panel (cold cache)', async ({ page }) => {
+test('the pointer heading for the launcher fetches the widget long before the click; the click opens the sign-in panel (cold cache)', async ({
+  page,
+}) => {
   const files = widgetFiles(page);
   await page.goto(freshPath('visitor-near'));
   const button = launcher(page);
   await expect(button).toBeVisible();
   const box = (await button.boundingBox())!;
-  // Towards the launcher, stopping short of it: app.js is on its way before any click.
-  await page.mouse.move(box.x - 400, box.y - 300);
+  // Heading for the launcher from across the page, still far from it: app.js is on its way before any click.
+  await page.mouse.move(box.x - 800, box.y - 500);
   const appRequested = page.waitForRequest((request) => request.url().endsWith('/widget/app.js'));
-  await page.mouse.move(box.x - 120, box.y - 60, { steps: 8 });
+  for (let step = 1; step <= 4; step++) {
+    await page.mouse.move(box.x - 800 + step * 40, box.y - 500 + step * 25);
+    await page.waitForTimeout(40);
+  }
   await appRequested;
+  await page.mouse.move(box.x + 20, box.y + 20, { steps: 8 });
   await button.click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   expect(files.slice(0, 3)).toEqual(['pinmark.js', 'launcher.js', 'app.js']);

@@ -10,20 +10,9 @@ import { useCommentClicks } from './comment-clicks';
 import { LinkedThread, useSignInForLink } from './deep-link';
 import { useWidget } from './hooks';
 import { Launcher } from './Launcher';
-import {
-  Annotator,
-  CommentHint,
-  CommentMode,
-  Composer,
-  Lightbox,
-  MoveHint,
-  PinControls,
-  PinLayer,
-  SignInPanel,
-  ThreadList,
-  ThreadPanel,
-} from './lazy';
+import { Annotator, CommentHint, CommentMode, Composer, Lightbox, MoveHint, PinControls, PinLayer, ThreadList, ThreadPanel } from './lazy';
 import { Notice } from './Notice';
+import { SignInPanel } from './compose/SignInPanel';
 import { strings } from './strings';
 
 export function App() {

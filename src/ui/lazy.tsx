@@ -24,7 +24,6 @@ export const ThreadPanel = lazyComponent(reviewChunk, (m) => m.ThreadPanel);
 export const CommentMode = lazyComponent(compose, (m) => m.CommentMode);
 export const CommentHint = lazyComponent(compose, (m) => m.CommentHint);
 export const Composer = lazyComponent(compose, (m) => m.Composer);
-export const SignInPanel = lazyComponent(compose, (m) => m.SignInPanel);
 
 // The media components live in a leaf (lazy-media.tsx) that the lazy chunks import too.
 export { Annotator, AttachmentChips, MessageAttachments, Lightbox, ScreenshotView, ThreadList } from './lazy-media';
