@@ -23,7 +23,16 @@ export default tseslint.config(
   },
   {
     // Tests, benchmarks and their support read raw JSON and browser internals; `any` is honest there.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'server/testing/**', 'src/ui/testing/**', 'scripts/**'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**',
+      'bench/**',
+      'server/testing/**',
+      'src/ui/testing/**',
+      'cli/testing/**',
+      'scripts/**',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -43,6 +43,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // The pinmark CLI (cli/): one real server process for all its files (cli/testing/global-setup.ts).
+        extends: true,
+        test: {
+          name: 'cli',
+          environment: 'node',
+          include: ['cli/**/*.test.ts'],
+          globalSetup: ['cli/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       ...(postgresTestsEnabled() ? [serverOnPostgres] : []),
       {
         extends: true,
