@@ -96,6 +96,8 @@ export function installPinmarkLoader(
     /** The latest `init` options: a second `init` before app.js redraws the launcher with them. */
     let latest: PinmarkOptions = {} as PinmarkOptions;
     let shown: ReturnType<LauncherModule['showVisitorLauncher']> | null = null;
+    /** The stub has told `ready` listeners already (a visitor's launcher was drawn). */
+    let readyTold = false;
     const handover: LauncherHandover & { done?: boolean } = {
       hasFocus: () => !!shown?.hasFocus(),
       remove() {
@@ -117,6 +119,19 @@ export function installPinmarkLoader(
       shown?.remove();
       shown = launcherModule.showVisitorLauncher(latest, { intent: loadApp, open: () => stub.open() });
       if (focused) shown.focus?.();
+      // `ready` comes after each init once the launcher is on the page; for a visitor that is now
+      // (no session: a known reviewer would have app.js on its way). The widget's own first
+      // `ready {signedIn: false}` is then the same news, and not told twice (start below).
+      if (appRequested) return;
+      readyTold = true;
+      for (const entry of queue) {
+        if (entry.method !== 'on' || entry.cancelled || entry.args[0] !== 'ready') continue;
+        try {
+          (entry.args[1] as (payload: { signedIn: boolean }) => void)({ signedIn: false });
+        } catch (error) {
+          warn(error);
+        }
+      }
     };
     const showLauncher = () => {
       if (launcherRequested) return draw();
@@ -217,6 +232,7 @@ export function installPinmarkLoader(
         const instance = module.createPinmark(undefined, { earlyDiagnostics: early, launcher: handover });
         for (const entry of queue) {
           if (entry.cancelled) continue;
+          if (entry.method === 'on' && entry.args[0] === 'ready' && readyTold) entry.args[1] = skipFirstSignedOut(entry.args[1]);
           const result = (instance[entry.method] as (...a: unknown[]) => unknown)(...entry.args);
           if (entry.method === 'on') entry.off = result as () => void;
           entry.done?.(result as Promise<PinmarkIdentifyResult>);
@@ -243,4 +259,14 @@ function knownReviewer(options: PinmarkOptions): boolean {
   } catch {
     return false; // storage refused (sandboxed frames): the launcher's intent still loads it
   }
+}
+
+/** A `ready` listener that ignores one `{signedIn: false}` the stub already told it about. */
+function skipFirstSignedOut(handler: unknown): (payload: { signedIn: boolean }) => void {
+  let skip = true;
+  return (payload) => {
+    const repeated = skip && !payload?.signedIn;
+    skip = false;
+    if (!repeated) (handler as (payload: { signedIn: boolean }) => void)(payload);
+  };
 }

@@ -132,3 +132,38 @@ describe('loader: what a visitor downloads', () => {
     expect(urls).toEqual([LAUNCHER, APP]);
   });
 });
+
+describe('loader: `ready` for a visitor', () => {
+  it('is told once the launcher is drawn, and the widget arriving later does not tell it twice', async () => {
+    const { load, api } = visit({});
+    const told: unknown[] = [];
+    api().on('ready', (payload) => told.push(payload));
+    api().init({ ...keys, apiBase: 'https://api.test' });
+    await tick();
+    expect(told).toEqual([{ signedIn: false }]);
+    load.launcher.hooks!.intent();
+    let emitReady: ((payload: { signedIn: boolean }) => void) | undefined;
+    const fake = fakeInstance();
+    fake.instance.on = (event, handler) => {
+      if (event === 'ready') emitReady = handler as typeof emitReady;
+      return () => {};
+    };
+    load.resolve({ createPinmark: () => fake.instance });
+    await tick();
+    emitReady!({ signedIn: false });
+    expect(told).toEqual([{ signedIn: false }]);
+    // A later ready (re-init, a restored session) is news again.
+    emitReady!({ signedIn: true });
+    expect(told).toEqual([{ signedIn: false }, { signedIn: true }]);
+  });
+
+  it('a known reviewer hears it from the widget only', async () => {
+    sessionStorage.setItem(`pinmark:session:${keys.publicKey}:${keys.markupId}`, '{}');
+    const { api } = visit({});
+    const told: unknown[] = [];
+    api().on('ready', (payload) => told.push(payload));
+    api().init({ ...keys, apiBase: 'https://api.test' });
+    await tick();
+    expect(told).toEqual([]);
+  });
+});
