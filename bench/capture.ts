@@ -25,9 +25,10 @@ import { PAGES, pageUrl, type PageSpec } from './capture-pages.ts';
 import { markdownTable, rowsTable, type BenchRow, type BenchSection } from './section.ts';
 import { startServer } from './server.ts';
 
-/** BENCH_CAPTURE_RUNS / BENCH_CAPTURE_PAGES (names, comma-separated) shorten a run while working on one page. */
+/** BENCH_CAPTURE_RUNS, BENCH_CAPTURE_PAGES (names, comma-separated) and BENCH_CAPTURE_NAIVE=0 (no naive runs) shorten a run. */
 const RUNS = Number(process.env.BENCH_CAPTURE_RUNS ?? 7);
 const ONLY_PAGES = process.env.BENCH_CAPTURE_PAGES?.split(',').map((name) => name.trim());
+const NAIVE = process.env.BENCH_CAPTURE_NAIVE !== '0';
 const BUDGET_SPEEDUP = 3;
 const BUDGET_SIMILARITY = 0.95;
 /** Issue 14 on the heavy pages: median and slowest capture. */
@@ -80,20 +81,19 @@ async function measurePage(page: Page, baseUrl: string, code: string, spec: Page
   writeFileSync(resolve(OUT_DIR, `${name}-chromium.png`), reference);
 
   const watch = await watching.loaded();
-  const consoleCounts = { ours: await watch.during('ours', CONSOLE_RUNS), naive: await watch.during('naive', CONSOLE_RUNS) };
+  const consoleCounts = {
+    ours: await watch.during('ours', CONSOLE_RUNS),
+    naive: NAIVE ? await watch.during('naive', CONSOLE_RUNS) : { messages: 0, samples: [], handlerRuns: 0 },
+  };
   await watch.dispose();
-  const { ours, naive } = await timeBoth(page, RUNS);
+  const timed = await timeBoth(page, RUNS, NAIVE);
   const oursScore = await compare(page, 'ours', referenceUrl);
   const naiveScore = await compare(page, 'naive', referenceUrl);
   const png = (dataUrl: string) => Buffer.from(dataUrl.split(',')[1]!, 'base64');
-  for (const [key, score] of [
-    ['ours', oursScore],
-    ['naive', naiveScore],
-  ] as const) {
-    if (score) writeFileSync(resolve(OUT_DIR, `${name}-${key}.png`), png(score.png));
-  }
+  if (oursScore) writeFileSync(resolve(OUT_DIR, `${name}-ours.png`), png(oursScore.png));
+  if (naiveScore) writeFileSync(resolve(OUT_DIR, `${name}-naive.png`), png(naiveScore.png));
   if (oursScore) writeFileSync(resolve(OUT_DIR, `${name}-diff.png`), png(oursScore.diffPng));
-  return { name, scrollY, ours, naive, oursScore, naiveScore, heavy: !!spec.heavy, console: consoleCounts };
+  return { name, scrollY, ...timed, oursScore, naiveScore, heavy: !!spec.heavy, console: consoleCounts };
 }
 
 const ms = (value: number | null) => (value !== null ? `${Math.round(value)} ms` : 'fails');

@@ -1,9 +1,10 @@
 /**
  * The part of our html2canvas rewrite (scripts/html2canvas-slices.ts) that changes *what* is copied
  * into html2canvas's iframe rather than when: the copy must run none of the page's code and be cheap
- * on heavy pages (issue 14). Each patch calls a hook the capture installs
- * (src/capture/screenshot/slices.ts: `ownClone`, `inert`, `styled`, `offscreen`, `pseudoHideSheet`); without hooks
- * html2canvas copies exactly as upstream does.
+ * on heavy pages (issue 14); and what makes its parse of the copy cheaper (CSS values, text). Each
+ * patch calls a hook the capture installs (src/capture/screenshot/slices.ts: `ownClone`, `inert`,
+ * `styled`, `offscreen`, `pseudoHideSheet`) or is active only while hooks are installed; without
+ * hooks html2canvas copies and parses exactly as upstream does.
  */
 
 type ReplaceOnce = (code: string, find: string | RegExp, replacement: string, what: string) => string;
@@ -61,6 +62,69 @@ const COUNTER_DECLARATION_CACHED = `function CSSParsedCounterDeclaration(context
     }`;
 
 /**
+ * html2canvas parses some seventy computed properties of every element it draws with its own CSS
+ * tokenizer and parser, although nearly all elements share their values ("0px", "none", the same
+ * colours): with hooks installed, each descriptor's value is parsed once per capture (the results are
+ * only read, never changed; a value with a url() is parsed each time, since parsing it starts the
+ * image's download into the capture's own cache).
+ */
+const VALUE_PARSE = 'var parse = function (context, descriptor, style) {';
+const VALUE_PARSE_CACHED = `var parse = function (context, descriptor, style) {
+        if (!__pinmarkHooks.pause) return __pinmarkParseValue(context, descriptor, style);
+        var value = style !== null && typeof style !== 'undefined' ? style.toString() : descriptor.initialValue;
+        if (value.indexOf('url(') !== -1) return __pinmarkParseValue(context, descriptor, style);
+        var known = __pinmarkParsedValues.get(descriptor);
+        if (!known) __pinmarkParsedValues.set(descriptor, (known = new Map()));
+        if (known.has(value)) return known.get(value);
+        var parsed = __pinmarkParseValue(context, descriptor, style);
+        known.set(value, parsed);
+        return parsed;
+    };
+    var __pinmarkParseValue = function (context, descriptor, style) {`;
+
+/**
+ * html2canvas copies computed styles (every property of a pseudo-element made a real element, of
+ * custom elements, and of SVG nodes: svg-styles.ts) with one setProperty per property, each a call
+ * into the browser that parses its value; with hooks installed the declarations are written at once,
+ * as one cssText (the same declarations, parsed in one go).
+ */
+const COPY_STYLES = 'var copyCSSStyles = function (style, target) {';
+const COPY_STYLES_BATCHED = `var copyCSSStyles = function (style, target) {
+    if (__pinmarkHooks.pause) {
+        var names = [];
+        for (var i = style.length - 1; i >= 0; i--) {
+            var property = style.item(i);
+            if (ignoredStyleProperties.indexOf(property) === -1) names.push(property);
+        }
+        __pinmarkCopySome(style, target, names);
+        return target;
+    }`;
+
+/**
+ * Every text node html2canvas draws is split into words by a new Intl.Segmenter and every word
+ * measured with a new Range: with hooks installed, the segmenters are made once, and one Range per
+ * document is moved from word to word (each Range a document keeps alive is updated on every change
+ * to it, and collected only later).
+ */
+const WORD_SEGMENTER = `var segmenter = new Intl.Segmenter(void 0, {
+            granularity: 'word'
+        });`;
+const WORD_SEGMENTER_CACHED = `var segmenter = __pinmarkHooks.pause
+            ? (__pinmarkSegmenters.word || (__pinmarkSegmenters.word = new Intl.Segmenter(void 0, { granularity: 'word' })))
+            : new Intl.Segmenter(void 0, {
+            granularity: 'word'
+        });`;
+const GRAPHEME_SEGMENTER = `var segmenter = new Intl.Segmenter(void 0, { granularity: 'grapheme' });`;
+const GRAPHEME_SEGMENTER_CACHED = `var segmenter = __pinmarkHooks.pause
+            ? (__pinmarkSegmenters.grapheme || (__pinmarkSegmenters.grapheme = new Intl.Segmenter(void 0, { granularity: 'grapheme' })))
+            : new Intl.Segmenter(void 0, { granularity: 'grapheme' });`;
+const TEXT_RANGE = `    var range = ownerDocument.createRange();
+    range.setStart(node, offset);`;
+const TEXT_RANGE_REUSED = `    var range = __pinmarkHooks.pause && __pinmarkRange && __pinmarkRange.ownerDocument === ownerDocument ? __pinmarkRange.range : ownerDocument.createRange();
+    if (__pinmarkHooks.pause) __pinmarkRange = { ownerDocument: ownerDocument, range: range };
+    range.setStart(node, offset);`;
+
+/**
  * html2canvas hides the page's own ::before/::after in the copy with a <style> element, which a page
  * whose CSP has no 'unsafe-inline' for styles refuses (a console error per capture, and the copy laid
  * out with every pseudo-element twice). With `pseudoHideSheet` the capture adopts the same rules as a
@@ -95,10 +159,24 @@ function __pinmarkCopiesStyles(node) {
 function __pinmarkPlainSvg(node) {
     return !!(__pinmarkHooks.plainSvg && __pinmarkHooks.plainSvg(node));
 }
-/** html2canvas's copyCSSStyles for the properties named (those that draw an SVG's content: svg-styles.ts). */
+/**
+ * html2canvas's copyCSSStyles for the properties named, in one write: what setProperty per property
+ * does (a value that is empty removes nothing from a fresh copy, so it is left out).
+ */
 function __pinmarkCopySome(style, target, properties) {
-    for (var i = 0; i < properties.length; i++) target.style.setProperty(properties[i], style.getPropertyValue(properties[i]));
+    if (properties.length === 0) return;
+    var text = '';
+    for (var i = 0; i < properties.length; i++) {
+        var value = style.getPropertyValue(properties[i]);
+        if (value !== '') text += properties[i] + ':' + value + ';';
+    }
+    target.style.cssText = target.style.cssText + text;
 }
+/** Parsed CSS values by descriptor and text, for one capture (emptied when hooks are set). */
+var __pinmarkParsedValues = new Map();
+/** Intl.Segmenters by granularity, and the Range text is measured with (with its document). */
+var __pinmarkSegmenters = {};
+var __pinmarkRange = null;
 var __pinmarkLastNode = null, __pinmarkLastOffscreen = false;
 function __pinmarkOffscreen(node) {
     if (!__pinmarkHooks.offscreen) return false;
@@ -119,6 +197,11 @@ export function patchCopy(code: string, replaceOnce: ReplaceOnce): string {
     `var __pinmarkCounterDeclarations = new Map();\n    ${COUNTER_DECLARATION_CACHED}`,
     'the counter declaration',
   );
+  out = replaceOnce(out, VALUE_PARSE, VALUE_PARSE_CACHED, 'the CSS value parse');
+  out = replaceOnce(out, COPY_STYLES, COPY_STYLES_BATCHED, 'the computed style copy');
+  out = replaceOnce(out, WORD_SEGMENTER, WORD_SEGMENTER_CACHED, 'the word segmenter');
+  out = replaceOnce(out, GRAPHEME_SEGMENTER, GRAPHEME_SEGMENTER_CACHED, 'the grapheme segmenter');
+  out = replaceOnce(out, TEXT_RANGE, TEXT_RANGE_REUSED, 'the text range');
   out = replaceOnce(out, PSEUDO_CONTENT, PSEUDO_CONTENT_HOOKED, 'the pseudo-element copy');
   out = replaceOnce(out, PSEUDO_HIDE_STYLES, PSEUDO_HIDE_STYLES_HOOKED, 'the pseudo-element hiding styles');
   out = replaceOnce(out, STYLE_READ, STYLE_READ_HOOKED, 'the computed style of a copied element');

@@ -25,7 +25,11 @@ describe('html2canvas-slices', () => {
     const out = sliceHtml2canvas(original);
     expect(out).toContain('__pinmarkHooks.stub ? __pinmarkHooks.stub(child) : null');
     expect(out).toContain('__pinmarkHooks.skipParse(childNode)) continue;');
-    expect(out).toContain('__pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style))');
+    expect(out).toContain('__pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style, node))');
+    expect(out).toContain('var __pinmarkParseValue = function (context, descriptor, style) {');
+    expect(out).toContain('__pinmarkCopySome(style, target, names);');
+    expect(out).toContain("__pinmarkSegmenters.word || (__pinmarkSegmenters.word = new Intl.Segmenter(void 0, { granularity: 'word' }))");
+    expect(out).toContain('__pinmarkRange.range : ownerDocument.createRange()');
     expect(out).toMatch(
       /if \(__pinmarkHooks\.pause && documentClone\.body\.childNodes\.length > 0 && documentClone\.readyState === 'complete'\) \{\s*resolve\(iframe\);/,
     );

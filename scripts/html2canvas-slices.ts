@@ -90,7 +90,7 @@ var __pinmarkHooks = {};
 function __pinmarkPause() { return __pinmarkHooks.pause ? __pinmarkHooks.pause() : undefined; }
 ${COPY_HELPERS}
 function __pinmarkFontDocument() { return __pinmarkHooks.fontDocument ? __pinmarkHooks.fontDocument() : null; }
-export function __pinmarkSetHooks(hooks) { __pinmarkHooks = hooks || {}; __pinmarkLastNode = null; }
+export function __pinmarkSetHooks(hooks) { __pinmarkHooks = hooks || {}; __pinmarkLastNode = null; __pinmarkParsedValues = new Map(); __pinmarkRange = null; }
 async function __pinmarkCloneDocument(cloner, element) {
     if (!__pinmarkHooks.pause) return;
     var doc = element.ownerDocument;
@@ -192,7 +192,7 @@ async function __pinmarkCloneNode(cloner, node, copyStyles) {
         cloner.counters.pop(counters);
         if ((style && (cloner.options.copyStyles || (isSVGElementNode(node) && !__pinmarkPlainSvg(node))) && !isIFrameElement(node)) ||
             copyStyles) {
-            if (!copyStyles && !cloner.options.copyStyles && node.ownerSVGElement && __pinmarkHooks.svgProperties) __pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style));
+            if (!copyStyles && !cloner.options.copyStyles && isSVGElementNode(node) && __pinmarkHooks.svgProperties) __pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style, node));
             else copyCSSStyles(style, clone);
         }
         if (node.scrollTop !== 0 || node.scrollLeft !== 0) {

@@ -8,8 +8,10 @@ import { CaptureError, type CapturePhase } from './types';
 export interface Guard {
   /** Resolves with `work`, or rejects as soon as the capture is cancelled or timed out. */
   race<T>(work: Promise<T>): Promise<T>;
-  /** Throws the cancellation/timeout error if one happened already. */
-  check(): void;
+  /** Throws the cancellation/timeout error if one happened already (`now`: performance.now(), if read already). */
+  check(now?: number): void;
+  /** Throws if cancelled or timed out as far as known, without reading the clock (called per element). */
+  checkCancelled(): void;
   /** Runs now if the guard already failed, otherwise when it fails (never after `dispose`). */
   onFail(cleanup: () => void): void;
   progress(phase: CapturePhase): void;
@@ -56,8 +58,11 @@ export function createGuard({ signal, timeoutMs = 10_000, onProgress }: GuardOpt
       if (failure) return Promise.reject(failure);
       return Promise.race([work, stopped]);
     },
-    check() {
-      if (!failure && performance.now() >= deadline) timeOut();
+    check(now = performance.now()) {
+      if (!failure && now >= deadline) timeOut();
+      if (failure) throw failure;
+    },
+    checkCancelled() {
       if (failure) throw failure;
     },
     onFail(cleanup) {

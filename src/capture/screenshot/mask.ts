@@ -117,7 +117,9 @@ function* searchRoots(doc: Document, isExcluded: (element: Element) => boolean):
   yield doc;
   const pending: Array<Document | ShadowRoot> = [doc];
   for (let root = pending.pop(); root; root = pending.pop()) {
-    for (const element of root.querySelectorAll('*')) {
+    // A tree walker visits a page of tens of thousands of elements several times faster than a NodeList.
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let element = walker.nextNode() as Element | null; element; element = walker.nextNode() as Element | null) {
       const shadow = element.shadowRoot;
       if (shadow && !isExcluded(element)) {
         pending.push(shadow);

@@ -24,7 +24,8 @@ import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter }
 import { repairObjectFit, type ObjectFits } from './object-fit';
 import { farOffscreen, offscreenSvgContent, prepareClone } from './prune';
 import { createStubs, type Stubs } from './stubs';
-import { svgStyleProperties } from './svg-styles';
+import { createSvgProperties } from './svg-styles';
+import { scanStyles } from './style-scan';
 import { repairTextBaseline } from './text-baseline-fix';
 import type { Guard } from './guard';
 import type { CaptureStats } from './types';
@@ -95,7 +96,9 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
   const pseudoHideSheet = !!setHooks && canAdoptPseudoHideSheet(doc.defaultView ?? window);
   const borders: CollapsedBorders = new Map();
   const area = { left: viewport.scrollX, top: viewport.scrollY, width: viewport.cssWidth, height: viewport.cssHeight };
-  const stubs: Stubs | null = stubbing ? createStubs(doc, area) : null;
+  // The page's style sheets, read once: for the stubs, and for which SVG nodes need styles copied.
+  const styles = scanStyles(doc);
+  const stubs: Stubs | null = stubbing ? createStubs(doc, area, styles) : null;
   // Hidden by prepareClone; our html2canvas skips them (no style write, so no restyle of the clone).
   const skipped = setHooks ? new WeakSet<Element>() : undefined;
   const options: Partial<Options> = {
@@ -128,6 +131,7 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
         if (pseudoHideSheet) adoptPseudoHideSheet(cloneDoc);
         blankPrivateInClone(cloneDoc, request.privateSelectorList);
         const cloneWin = cloneDoc.defaultView;
+        stubs?.flush();
         cloneWin?.scrollTo(viewport.scrollX, viewport.scrollY);
         if (stubs && cloneWin && !stubs.verify(cloneWin)) throw new StubMismatch();
         // If the clone could not scroll as far as the page (content depending on the window height),
@@ -173,7 +177,7 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
       mirrorContentVisibility(original, copy, style);
     },
     plainSvg: skipSvgContent.root,
-    svgProperties: svgStyleProperties,
+    svgProperties: createSvgProperties(styles),
     stub: stubs ? stubs.decide : undefined,
     stubbed: stubs ? stubs.stubbed : undefined,
     skipParse: (element) => !!skipped?.has(element),

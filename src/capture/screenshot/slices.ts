@@ -33,8 +33,8 @@ export interface Html2canvasHooks {
   pseudoHideSheet?: boolean;
   /** Each copy with the original's computed style, while the copy is being built. */
   styled?: (original: Element, copy: HTMLElement | SVGElement, style: CSSStyleDeclaration) => void;
-  /** The properties copied onto a node inside an <svg> (svg-styles.ts); html2canvas copies all of them. */
-  svgProperties?: (style: CSSStyleDeclaration) => string[];
+  /** The properties copied onto an <svg> and the nodes inside it (svg-styles.ts); html2canvas copies all of them. */
+  svgProperties?: (style: CSSStyleDeclaration, node: Element) => string[];
   /** An <svg> whose content is left out of the copy: its computed style is not copied onto it either. */
   plainSvg?: (original: Element) => boolean;
   /** Copy this child as an empty box ('stub'), leave it out as part of the box before it ('merged'), or copy it (stubs.ts). */
@@ -63,6 +63,7 @@ export interface Slicer {
 
 export function createSlicer(guard: Guard, win: Window & typeof globalThis = window, sliceMs: number = SLICE_MS): Slicer {
   let sliceStart = performance.now();
+  let coarseStart = Date.now();
   let yields = 0;
   let channel: MessageChannel | undefined;
   const waiting: Array<() => void> = [];
@@ -86,16 +87,26 @@ export function createSlicer(guard: Guard, win: Window & typeof globalThis = win
     return nextTask().then(() => {
       guard.check();
       sliceStart = performance.now();
+      coarseStart = Date.now();
     });
   };
 
   return {
     restart() {
       sliceStart = performance.now();
+      coarseStart = Date.now();
     },
     pause() {
-      guard.check();
-      return performance.now() - sliceStart < sliceMs ? undefined : yieldNow();
+      // Asked before every element: the coarse clock (far cheaper to read) says when the slice is
+      // surely not used up yet; near its end, or if the wall clock was set back, the precise one decides.
+      const coarse = Date.now() - coarseStart;
+      if (coarse >= 0 && coarse < sliceMs - 1) {
+        guard.checkCancelled();
+        return undefined;
+      }
+      const now = performance.now();
+      guard.check(now);
+      return now - sliceStart < sliceMs ? undefined : yieldNow();
     },
     yieldNow,
     get yields() {

@@ -17,7 +17,7 @@ interface Plan {
 export interface TableFreezer {
   /** Every copied element (tables are remembered, to freeze their copy). */
   copied(original: Element, copy: Element): void;
-  /** Whether this row may become a stub: its table can be frozen, and nothing of the row overflows. */
+  /** Whether this row's table can be frozen (whether its content stays away: stubs.ts). */
   canStub(row: Element): boolean;
   /** Shapes a row's stub: freezes its table's copy (first time), keeps empty cells where borders collapse. */
   stubbed(row: Element, copy: Element): void;
@@ -42,11 +42,7 @@ export function createTableFreezer(win: Window): TableFreezer {
     },
     canStub(row) {
       const table = tableOf(row);
-      if (!table || !planFor(table)) return false;
-      for (const cell of (row as HTMLTableRowElement).cells) {
-        if (cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1) return false;
-      }
-      return true;
+      return !!table && !!planFor(table);
     },
     stubbed(row, rowCopy) {
       const table = tableOf(row);

@@ -49,6 +49,51 @@ describe('captureViewport: off-screen subtrees as stubs', () => {
     });
   }
 
+  test('rows whose content reaches the viewport from far away are copied: overflow down, text offset up', async () => {
+    const rows = (from: number, count: number): string =>
+      Array.from({ length: count }, (_, i) => `<tr><td>${from + i}</td><td>row</td></tr>`).join('');
+    // Row 60's content overflows its short box far down; row 250's text is moved far up (placed below, where
+    // the clone's hit-testing finds it: prune.ts).
+    const down = `<tr><td>60</td><td><div style="height:10px"><div style="height:2200px"></div><div id="down" style="height:60px;background:rgb(255, 0, 0)"></div></div></td></tr>`;
+    const up = `<tr><td>250</td><td><span id="up" style="position:relative;display:inline-block;width:300px;height:80px;background:rgb(0, 0, 255)">UP</span></td></tr>`;
+    cleanup = setPage(`<table cellpadding="4">${rows(0, 60)}${down}${rows(61, 189)}${up}${rows(251, 100)}</table>`);
+    const downRow = document.getElementById('down')!.closest('tr')!;
+    window.scrollTo(0, downRow.getBoundingClientRect().top + scrollY + 1900);
+    const upSpan = document.getElementById('up')!;
+    upSpan.style.top = `${400 - upSpan.getBoundingClientRect().top}px`;
+    const { canvas, stats } = await captureBoth();
+    expect(stats.stubs, 'the rows above and below are stubbed all the same').toBeGreaterThan(1);
+    for (const [id, color] of [
+      ['down', [255, 0, 0, 255]],
+      ['up', [0, 0, 255, 255]],
+    ] as const) {
+      const box = document.getElementById(id)!.getBoundingClientRect();
+      expect(box.top > 0 && box.bottom < 600, `${id} is on screen: ${JSON.stringify(box)}`).toBe(true);
+      const row = document.getElementById(id)!.closest('tr')!.getBoundingClientRect();
+      expect(row.bottom < -100 || row.top > 700, `${id}'s row is far away: ${JSON.stringify(row)}`).toBe(true);
+      expectColor(pixel(canvas, box.left + 2, box.top + box.height / 2), [...color], 3, id);
+    }
+  });
+
+  test('the style sheets tell what may be moved out of its box: offsets, transforms, negative margins', () => {
+    cleanup = setPage(
+      `<div id="plain"><p>a</p></div><div id="shifted"><p class="up">b</p></div><div id="turned"><i class="turn">c</i></div>` +
+        `<div id="pulled"><p class="pull">d</p></div><div id="inline"><span style="position: relative; top: -9px">e</span></div>` +
+        `<div id="spaced"><p class="space">f</p></div>`,
+      '.up { position: relative } .turn { rotate: 10deg } .pull { margin: -4px 0 0 } .space { margin: calc(1em - 2px) 0 }',
+    );
+    const scan = scanStyles(document);
+    const moved = (id: string) => scan.moved(document.getElementById(id)!);
+    expect([moved('plain'), moved('shifted'), moved('turned'), moved('pulled'), moved('inline'), moved('spaced')]).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   test('paragraphs with collapsing margins; a wrapper whose child margin collapses through it stays', async () => {
     const sections = Array.from(
       { length: 80 },

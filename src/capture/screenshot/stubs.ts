@@ -13,7 +13,10 @@
  *    size the same), whose margins cannot collapse with its children's (stub-layout.ts), not
  *    positioned, floated or transformed, without floats sticking out of it, with nothing in it
  *    counted by CSS counters html2canvas numbers itself;
- *  - a table row, in a table whose column widths are frozen instead (stub-tables.ts);
+ *  - a table row, in a table whose column widths are frozen instead (stub-tables.ts), whose content
+ *    reaches no nearer (above the viewport: its scrollable overflow, in one read; below: nothing in it
+ *    moved up, as the style sheets tell, or else the boxes of its cells and text, one Range — four
+ *    reads per cell of thousands of rows were most of a capture; stub-geometry.ts);
  *  - anything `display: none` (its content draws nothing and lays nothing out).
  * Runs of such siblings become one box. The stub keeps its tag and classes (margins, display) and
  * gets the measured size, hidden. Layout is then checked, not trusted: `verify` compares the copy's
@@ -21,14 +24,9 @@
  */
 import { createTableFreezer } from './stub-tables';
 import { blockFlowCollapses, fillsContainer, hasFlowParent, isStubbableBlock } from './stub-layout';
-import { scanStyles } from './style-scan';
+import { createGeometry, gridHits, same, type Box } from './stub-geometry';
+import { scanStyles, type StyleScan } from './style-scan';
 
-/** Ink outside border boxes (shadows, outlines) is allowed this far; as prune.ts. */
-const MARGIN = 100;
-const GRID_COLUMNS = 12;
-const GRID_ROWS = 10;
-/** The copy may differ from the page by this much (CSS px) before the stubs are distrusted. */
-const TOLERANCE = 0.25;
 const REPLACED = new Set(['img', 'video', 'canvas', 'iframe', 'object', 'embed', 'svg', 'textarea', 'select', 'input', 'audio', 'math']);
 
 const HTML = 'http://www.w3.org/1999/xhtml';
@@ -39,6 +37,9 @@ export type StubDecision = 'stub' | 'merged' | null;
 
 interface Run {
   copy: HTMLElement;
+  /** Its height and bottom margin so far, set on the copy when the run ends (`flush`). */
+  height: number;
+  marginBottom: string | null;
   /** White space between siblings lays out as nothing (a run may pass over it). */
   collapsible: boolean;
   /** 'row', or the display of the blocks in it. */
@@ -55,6 +56,8 @@ export interface Stubs {
   stubbed(original: Element, copy: HTMLElement): void;
   /** During the copy: every other element's copy (to check the layout later). */
   copied(original: Element, copy: Element): void;
+  /** After the copy, before the clone is laid out: sizes the last run of merged boxes. */
+  flush(): void;
   /** In the clone: whether what is on screen is where the page has it. */
   verify(cloneWin: Window): boolean;
   /** The page changed while it was copied, and is copied again in one piece, without stubs. */
@@ -63,31 +66,31 @@ export interface Stubs {
 }
 
 /** `area`: the viewport in page coordinates. */
-export function createStubs(doc: Document, area: { left: number; top: number; width: number; height: number }): Stubs {
+export function createStubs(
+  doc: Document,
+  area: { left: number; top: number; width: number; height: number },
+  styles: StyleScan = scanStyles(doc),
+): Stubs {
   const win = doc.defaultView!;
+  const { toPage, visible, farOff, rowStaysAway } = createGeometry(doc, area);
   let keep: Set<Element> | null = null;
-  const styles = scanStyles(doc);
   const tables = createTableFreezer(win);
   /** Page boxes (page coordinates) of elements on screen, to find their copies by. */
-  const onScreen = new Map<Element, DOMRect>();
-  const samples: Array<[Element, Element, DOMRect]> = [];
+  const onScreen = new Map<Element, Box>();
+  const samples: Array<[Element, Element, Box]> = [];
   let run: Run | null = null;
-  let pending: { original: Element; rect: DOMRect; kind: string; collapsible: boolean } | null = null;
+  let pending: { original: Element; rect: Box; kind: string; collapsible: boolean } | null = null;
   let count = 0;
   let hidden: Element | null = null;
   /** Set by `eligible` for the element it accepted. */
   let collapsible = false;
 
-  const toPage = (rect: DOMRect): DOMRect => new DOMRect(rect.left + win.scrollX, rect.top + win.scrollY, rect.width, rect.height);
-  const visible = (box: DOMRect): boolean =>
-    box.right > area.left && box.bottom > area.top && box.left < area.left + area.width && box.top < area.top + area.height;
-  const farOff = (box: DOMRect): boolean =>
-    box.bottom < area.top - MARGIN ||
-    box.top > area.top + area.height + MARGIN ||
-    box.right < area.left - MARGIN ||
-    box.left > area.left + area.width + MARGIN;
+  const endRun = (): void => {
+    if (run) shape(run.copy, run.height, run.marginBottom);
+    run = null;
+  };
 
-  const eligible = (original: Element, box: DOMRect): string | null => {
+  const eligible = (original: Element, box: Box): string | null => {
     const parent = original.parentElement;
     if (!parent || parent.shadowRoot || (original as HTMLElement).assignedSlot || REPLACED.has(original.localName)) return null;
     if (!farOff(box)) return null;
@@ -96,14 +99,15 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
     if (style.position !== 'static' && style.position !== 'relative') return null;
     let kind: string | null = null;
     let parentStyle: CSSStyleDeclaration | null = null;
-    if (style.display === 'table-row') {
-      kind = tables.canStub(original) ? 'row' : null;
+    const row = style.display === 'table-row';
+    if (row) {
+      kind = tables.canStub(original) && rowStaysAway(original, box, styles.moved) ? 'row' : null;
     } else if (isStubbableBlock(style) && hasFlowParent((parentStyle = win.getComputedStyle(parent)))) {
       if (!overflowStaysAway(original, box, style)) return null;
       const client = original.getBoundingClientRect();
       if (fillsContainer(original, client, style, parent, parentStyle) && !blockFlowCollapses(win, original, style)) kind = style.display;
     }
-    if (!kind || styles.affectsCounters(original) || !staysAway(original)) return null;
+    if (!kind || styles.affectsCounters(original) || !staysAway(original, !row)) return null;
     // Preserved white space between blocks makes lines of its own: such siblings are stubbed one by one.
     collapsible = kind === 'row' || /^(?:normal|nowrap)$/.test((parentStyle ?? win.getComputedStyle(parent)).whiteSpace);
     return kind;
@@ -114,7 +118,7 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
    * descendants (placed by boxes outside it, or by the viewport) and its children (negative margins,
    * relative offsets) are far too. Unknown positioned elements: hit-test the viewport instead.
    */
-  const staysAway = (original: Element): boolean => {
+  const staysAway = (original: Element, children: boolean): boolean => {
     const positioned = styles.positioned(original);
     if (positioned === null) return !(keep ??= gridHits(doc, area)).has(original);
     for (const element of positioned) {
@@ -122,6 +126,7 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
       if ((style.position === 'absolute' || style.position === 'fixed') && element.getClientRects().length > 0 && !wholly(element, style))
         return false;
     }
+    if (!children) return true;
     for (let child = original.firstElementChild; child; child = child.nextElementSibling) {
       if (child.getClientRects().length > 0 && !farOff(toPage(child.getBoundingClientRect()))) return false;
     }
@@ -131,18 +136,14 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
    * Content reaching out of the box (overflowing text, an SVG's ink, wide children): fine where it
    * stays far from the viewport, unless it may be a float (which moves the lines after it).
    */
-  const overflowStaysAway = (original: Element, box: DOMRect, style: CSSStyleDeclaration, floatsMatter = true): boolean => {
+  const overflowStaysAway = (original: Element, box: Box, style: CSSStyleDeclaration, floatsMatter = true): boolean => {
     const { scrollWidth, scrollHeight, clientWidth, clientHeight } = original;
     if (scrollHeight <= clientHeight + 1 && scrollWidth <= clientWidth + 1) return true;
     if (/^(?:hidden|auto|scroll|clip)$/.test(style.overflowX) && /^(?:hidden|auto|scroll|clip)$/.test(style.overflowY)) return true;
     if (floatsMatter && styles.floats(original) !== false) return false;
-    const reach = new DOMRect(
-      box.left,
-      box.top,
-      Math.max(box.width, scrollWidth + px(style.borderLeftWidth)),
-      Math.max(box.height, scrollHeight + px(style.borderTopWidth)),
-    );
-    return farOff(reach);
+    const width = Math.max(box.width, scrollWidth + px(style.borderLeftWidth));
+    const height = Math.max(box.height, scrollHeight + px(style.borderTopWidth));
+    return farOff({ left: box.left, top: box.top, right: box.left + width, bottom: box.top + height, width, height });
   };
   /**
    * A `display: none` subtree draws nothing and lays nothing out (menus, tabs, templates of a
@@ -166,20 +167,22 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
       if (!original.firstChild) return null;
       const box = toPage(original.getBoundingClientRect());
       if (box.width === 0 || box.height === 0) {
-        run = null;
+        endRun();
         return hiddenSubtree(original) ? 'stub' : null;
       }
       if (visible(box)) onScreen.set(original, box);
       const kind = eligible(original, box);
       if (!kind) {
-        run = null;
+        endRun();
         return null;
       }
       if (run && run.kind === kind && run.collapsible && collapsible && adjacent(run.last, original)) {
         run.last = original;
-        shape(run.copy, box.bottom - run.top, kind === 'row' ? null : win.getComputedStyle(original).marginBottom);
+        run.height = box.bottom - run.top;
+        if (kind !== 'row') run.marginBottom = win.getComputedStyle(original).marginBottom;
         return 'merged';
       }
+      endRun();
       pending = { original, rect: box, kind, collapsible };
       return 'stub';
     },
@@ -204,24 +207,35 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
           ['max-width', 'none'],
         ])
           copy.style.setProperty(property!, value!, 'important');
-      shape(copy, current.rect.height, null);
-      run = { copy, kind: current.kind, collapsible: current.collapsible, last: original, top: current.rect.top };
+      copy.style.setProperty('min-height', '0', 'important');
+      copy.style.setProperty('max-height', 'none', 'important');
+      run = {
+        copy,
+        height: current.rect.height,
+        marginBottom: null,
+        kind: current.kind,
+        collapsible: current.collapsible,
+        last: original,
+        top: current.rect.top,
+      };
     },
     copied(original, copy) {
-      run = null;
+      endRun();
       tables.copied(original, copy);
       const box = onScreen.get(original);
       // Not what may be in the top layer: html2canvas's copy of an open modal is an ordinary box, stubs or not.
       if (box && !original.closest('dialog, [popover]')) samples.push([original, copy, box]);
     },
+    flush: endRun,
     verify(cloneWin) {
+      endRun();
       if (count === 0) return true;
       for (const [original, copy, box] of samples) {
         // A box that moved in the page since it was copied (an animation) says nothing about the stubs.
         const now = toPage(original.getBoundingClientRect());
         if (!same(now, box)) continue;
         const rect = copy.getBoundingClientRect();
-        const placed = new DOMRect(rect.left + cloneWin.scrollX, rect.top + cloneWin.scrollY, rect.width, rect.height);
+        const placed = { left: rect.left + cloneWin.scrollX, top: rect.top + cloneWin.scrollY, width: rect.width, height: rect.height };
         if (!same(placed, box)) return false;
       }
       return true;
@@ -240,8 +254,6 @@ export function createStubs(doc: Document, area: { left: number; top: number; wi
 
 function shape(copy: HTMLElement, height: number, marginBottom: string | null): void {
   copy.style.setProperty('height', `${height}px`, 'important');
-  copy.style.setProperty('min-height', '0', 'important');
-  copy.style.setProperty('max-height', 'none', 'important');
   if (marginBottom !== null) copy.style.setProperty('margin-bottom', marginBottom, 'important');
 }
 
@@ -257,26 +269,4 @@ function adjacent(previous: Element, next: Element): boolean {
 function px(value: string): number {
   const number = parseFloat(value);
   return Number.isFinite(number) ? number : 0;
-}
-
-function same(a: DOMRect, b: DOMRect): boolean {
-  return (
-    Math.abs(a.left - b.left) <= TOLERANCE &&
-    Math.abs(a.top - b.top) <= TOLERANCE &&
-    Math.abs(a.width - b.width) <= TOLERANCE &&
-    Math.abs(a.height - b.height) <= TOLERANCE
-  );
-}
-
-/** Every element the page shows on a grid of points over its viewport, with its ancestors. */
-function gridHits(doc: Document, area: { width: number; height: number }): Set<Element> {
-  const keep = new Set<Element>();
-  for (let column = 0; column < GRID_COLUMNS; column++) {
-    for (let row = 0; row < GRID_ROWS; row++) {
-      // The topmost element only: listing every element under a point hit-tests every SVG path there (slow on formula pages).
-      const hit = doc.elementFromPoint(((column + 0.5) * area.width) / GRID_COLUMNS, ((row + 0.5) * area.height) / GRID_ROWS);
-      for (let node: Element | null = hit; node && !keep.has(node); node = node.parentElement) keep.add(node);
-    }
-  }
-  return keep;
 }
