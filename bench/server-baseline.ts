@@ -11,11 +11,13 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The commit the write-path work of issue 15 started from: `POST /threads` and
- * `POST /threads/:id/messages` are measured on it and on the working tree.
- * `BENCH_LATENCY_BASELINE=<commit>` picks another, `off` measures the working tree alone.
+ * The commits the write-path work of issue 15 is measured against: where it started (`ffb7854`),
+ * and where its second round started (`fc09023`: 4 statements a write, PGlite re-planning every
+ * statement). `POST /threads` and `POST /threads/:id/messages` are measured on each and on the
+ * working tree. `BENCH_LATENCY_BASELINE=<commit>[,<commit>…]` picks others, `off` measures the
+ * working tree alone.
  */
-export const WRITE_PATH_BASELINE = 'ffb7854';
+export const WRITE_PATH_BASELINES = ['ffb7854', 'fc09023'];
 
 export type Baseline = { ok: true; commit: string; root: string } | { ok: false; reason: string };
 
@@ -24,8 +26,13 @@ function git(args: string[]): { ok: boolean; out: string } {
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
 }
 
+/** Every baseline asked for (BENCH_LATENCY_BASELINE, else WRITE_PATH_BASELINES), each unpacked. */
+export function prepareBaselines(refs = process.env.BENCH_LATENCY_BASELINE?.split(',') ?? WRITE_PATH_BASELINES): Baseline[] {
+  return refs.map((ref) => prepareBaseline(ref.trim()));
+}
+
 /** The baseline's checkout, unpacked once per commit and reused by later runs. */
-export function prepareBaseline(ref = process.env.BENCH_LATENCY_BASELINE ?? WRITE_PATH_BASELINE): Baseline {
+export function prepareBaseline(ref: string): Baseline {
   if (ref === 'off' || ref === '') return { ok: false, reason: 'baseline off (BENCH_LATENCY_BASELINE=off)' };
   const resolved = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   if (!resolved.ok) return { ok: false, reason: `baseline ${ref} is not in this clone` };

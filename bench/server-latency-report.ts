@@ -1,8 +1,10 @@
 /**
  * The latency bench's report (bench/server-latency.ts measures): summary rows with their aims, the
  * table of every run, and the method. Write rows measured on several rounds are summarized by their
- * mean, each variant ("before" the write-path work, and "now") on its own row.
+ * mean, each variant ("before" the write-path work, and "now") on its own row, and under each
+ * write row of "now" the figures the previous run wrote to bench/results.md (the last commit's).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { REVIEWERS, CLIENTS } from './traffic.ts';
 import { markdownTable, type BenchRow, type BenchSection } from './section.ts';
 import { ENDPOINT_NAMES, LABEL, SECONDS, THREADS, WARMUP_SECONDS, type Database, type Run } from './server-latency-drive.ts';
@@ -68,6 +70,29 @@ function aimHolds(s: Summary): boolean {
   return s.rps >= aim.rps && (aim.p50 === undefined || s.p50 <= aim.p50);
 }
 
+const PREVIOUS = ' — previous results.md';
+
+/**
+ * The write rows of "now" in the Server latency section of the results.md this run replaces, by
+ * their `what`: the previous commit's figures, kept beside the new ones (measured on another day,
+ * so under another load: the "before" rows are the comparison on equal terms).
+ */
+export function previousWriteRows(file = 'bench/results.md'): Map<string, { measured: string; written: string }> {
+  const rows = new Map<string, { measured: string; written: string }>();
+  if (!existsSync(file)) return rows;
+  const text = readFileSync(file, 'utf8');
+  const written = /Written by `npm run bench` on (\S+)/.exec(text)?.[1] ?? 'an earlier run';
+  const section = text.split(/^## /m).find((part) => part.startsWith('Server latency'));
+  for (const line of section?.split('\n') ?? []) {
+    const cells = line.split(' | ');
+    const what = cells[0]?.replace(/^\| /, '');
+    if (!what?.startsWith('POST') || !what.includes(' — ') || what.includes(' — before') || what.includes(PREVIOUS) || cells.length < 3)
+      continue;
+    rows.set(what, { measured: cells[1]!, written: written.replace(/\.$/, '') });
+  }
+  return rows;
+}
+
 const cpuText = (database: Database, cpu: { server: number; db: number }) =>
   `${cpu.server.toFixed(2)} · ${database === 'postgres' ? cpu.db.toFixed(2) : '(in server)'}`;
 
@@ -82,14 +107,21 @@ export function latencySection(input: {
 }): BenchSection {
   const { runs, skipped, method } = input;
   const summaries = summarize(runs);
-  const rows: BenchRow[] = summaries.map((s) => ({
-    what: `${s.endpoint}${s.endpoint === ENDPOINT_NAMES.get ? ` (${THREADS} threads)` : ''} — ${LABEL[s.database]}${s.variant === 'now' ? '' : ` — ${s.variant}`}`,
-    measured:
-      `${Math.round(s.rps)} req/s · p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · CPU ms/req ${cpuText(s.database, s.cpu)}` +
-      `${s.rounds > 1 ? ` (mean of ${s.rounds})` : ''} · load ${s.loads}${s.failed ? ` · ${s.failed} FAILED` : ''}${s.limited ? ` (${s.limited} × 429)` : ''}`,
-    budget: aimText(s),
-    ok: aimHolds(s),
-  }));
+  const previous = previousWriteRows();
+  const rows: BenchRow[] = summaries.flatMap((s) => {
+    const what = `${s.endpoint}${s.endpoint === ENDPOINT_NAMES.get ? ` (${THREADS} threads)` : ''} — ${LABEL[s.database]}${s.variant === 'now' ? '' : ` — ${s.variant}`}`;
+    const row: BenchRow = {
+      what,
+      measured:
+        `${Math.round(s.rps)} req/s · p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · CPU ms/req ${cpuText(s.database, s.cpu)}` +
+        `${s.rounds > 1 ? ` (mean of ${s.rounds})` : ''} · load ${s.loads}${s.failed ? ` · ${s.failed} FAILED` : ''}${s.limited ? ` (${s.limited} × 429)` : ''}`,
+      budget: aimText(s),
+      ok: aimHolds(s),
+    };
+    const before = s.variant === 'now' ? previous.get(what) : undefined;
+    if (!before) return [row];
+    return [row, { what: `${what}${PREVIOUS}`, measured: `${before.measured} (written ${before.written})`, budget: '—', ok: null }];
+  });
   for (const s of skipped) {
     for (const endpoint of Object.values(ENDPOINT_NAMES))
       rows.push({ what: `${endpoint} — ${LABEL[s.database]}`, measured: s.reason, budget: '—', ok: null });
@@ -136,14 +168,19 @@ export function latencySection(input: {
   const detail = [
     table,
     '',
-    `"before" is the server of commit ${input.baseline}, from before the write-path work of issue 15; "now" is this checkout. ` +
+    `"before" is the server of commit(s) ${input.baseline}, from before the write-path work of issue 15 (its start, and its second round); "now" is this checkout. ` +
       `Each runs on its own database (its own PGlite folder, its own PostgreSQL cluster), seeded alike; their write rows alternate ` +
-      `in ${method.rounds} round(s) (order reversed every other round), so both meet the same load. The summary rows give the mean of the rounds. ` +
+      `in ${method.rounds} round(s) (order reversed every other round), so all meet the same load. "previous results.md" is what the last full run wrote there, on another day and load. The summary rows give the mean of the rounds. ` +
       `CPU ms per request (server process; PostgreSQL's processes) is the figure that load distorts least: one idle core serves about 1000 / (server + db) requests a second.`,
     `Where the write path's time went (issue 15, measured on \`ffb7854\`): a new thread took 12 statements plus BEGIN/COMMIT (a reply 11), and ` +
       `the threads-version triggers re-planned a LANGUAGE sql function on every row at commit — 6 of a 10 ms transaction on PGlite, 4 of 7 on ` +
       `PostgreSQL; zod, jose, Hono and JSON were under 5 % of the server's CPU, PGlite's WebAssembly two thirds. Now each write is one statement ` +
       `(rows, activity entry, webhook check, and most of its answer), run in a transaction only when a webhook listens; the hot statements are prepared on PostgreSQL.`,
+    `Second round (measured on \`fc09023\`): a write still took 4 statements (credential, rate-limit count, markup or thread, write), and ` +
+      `on PGlite parsing and planning the write statement alone (its EXPLAIN) cost about 3.5 of its 5 ms of CPU, redone on every call. ` +
+      `Now a write is 2 statements: the credential lookup takes the rate-limit count (server/http/rate-limit-count.ts), the write checks ` +
+      `the markup or thread itself (server/routes/threads-direct-writes.ts); and PGlite runs the statements marked \`prepare\` as ` +
+      `named prepared statements, each call one protocol exchange (server/db/pglite-prepared.ts). Nothing is cached across requests.`,
     `Method: each server runs in its own Node process (\`server/main.ts\`, bound to 127.0.0.1); autocannon runs in the bench process on the same ` +
       `2 cores, ${method.connections} connections, keep-alive, no pipelining, ${WARMUP_SECONDS} s warm-up (dropped) then ${SECONDS} s measured per run. ` +
       `Callers: the demo workspace API key for GET and the seeding, ${REVIEWERS} reviewers (exchange tokens) taking turns for the POST rows; ` +

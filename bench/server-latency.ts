@@ -5,9 +5,10 @@
  * autocannon from this process over 127.0.0.1 (the traffic is server-latency-drive.ts). Every run is
  * bounded by time and connections and preceded by a short warm-up run whose numbers are dropped.
  *
- * The write rows are measured twice over: on this checkout ("now") and on the commit the write-path
- * work started from ("before", server-baseline.ts), each server on its own database, in alternating
- * rounds (before, now, then now, before, …), so both see the same machine load. A shared 2-core box
+ * The write rows are measured on this checkout ("now") and on the commits the write-path work
+ * started from ("before", server-baseline.ts), each server on its own database, in alternating
+ * rounds (before, now, then now, before, …), so all see the same machine load. The figures the
+ * previous run wrote to bench/results.md are printed beside them (server-latency-report.ts). A shared 2-core box
  * makes req/s swing with whatever else runs; the CPU milliseconds per request swing far less.
  *
  * Order matters: GET is measured (on "now" only) right after seeding, while the markup holds exactly
@@ -28,7 +29,7 @@
 import { loadavg } from 'node:os';
 import { postgresBinDir, startTestCluster, type TestCluster } from '../scripts/test-postgres.ts';
 import { clusterCpuMs, postmasterPid, processCpuMs } from './proc-cpu.ts';
-import { prepareBaseline } from './server-baseline.ts';
+import { prepareBaselines } from './server-baseline.ts';
 import {
   CONNECTIONS,
   driveEndpoint,
@@ -47,9 +48,9 @@ const ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 2);
 /** `off` measures without rate limiting, to compare. */
 const RATE_LIMITS = process.env.BENCH_LATENCY_RATE_LIMITS ?? 'on';
 /** Ports 8890–8899 are this bench's: one per database and variant, so a slow shutdown never collides. */
-const PORTS: Record<Database, { now: number; before: number }> = {
-  pglite: { now: 8890, before: 8892 },
-  postgres: { now: 8891, before: 8893 },
+const PORTS: Record<Database, { now: number; before: number[] }> = {
+  pglite: { now: 8890, before: [8892, 8894, 8896, 8898] },
+  postgres: { now: 8891, before: [8893, 8895, 8897, 8899] },
 };
 
 interface Variant {
@@ -124,7 +125,9 @@ async function measureOn(database: Database, variants: Variant[]): Promise<{ run
 
 export async function measure() {
   const wanted = (process.env.BENCH_LATENCY_DB ?? 'pglite,postgres').split(',').map((s) => s.trim());
-  const baseline = ENDPOINTS.some((e) => e !== 'get') ? prepareBaseline() : { ok: false as const, reason: 'no write endpoint measured' };
+  const baselines = ENDPOINTS.some((e) => e !== 'get')
+    ? prepareBaselines().slice(0, PORTS.pglite.before.length)
+    : [{ ok: false as const, reason: 'no write endpoint measured' }];
   const runs: Run[] = [];
   const skipped: Skipped[] = [];
   let getBytes = 0;
@@ -139,8 +142,10 @@ export async function measure() {
       skipped.push({ database, reason: 'skipped: no PostgreSQL' });
       continue;
     }
-    const variants: Variant[] = [{ name: 'now', port: PORTS[database].now }];
-    if (baseline.ok) variants.unshift({ name: `before (${baseline.commit})`, root: baseline.root, port: PORTS[database].before });
+    const variants: Variant[] = baselines.flatMap((baseline, i) =>
+      baseline.ok ? [{ name: `before (${baseline.commit})`, root: baseline.root, port: PORTS[database].before[i]! }] : [],
+    );
+    variants.push({ name: 'now', port: PORTS[database].now });
     const result = await measureOn(database, variants);
     runs.push(...result.runs);
     if (result.now) ({ getBytes, getCount } = result.now);
@@ -153,7 +158,7 @@ export async function measure() {
     getBytes,
     getCount,
     loadStart,
-    baseline: baseline.ok ? baseline.commit : `none (${baseline.reason})`,
+    baseline: baselines.map((b) => (b.ok ? b.commit : `none (${b.reason})`)).join(', '),
     method: { connections: CONNECTIONS, rounds: ROUNDS, rateLimits: RATE_LIMITS },
   });
 }

@@ -2,15 +2,24 @@
  * The embedded database: PGlite (Postgres compiled to WebAssembly), in memory for tests or in a
  * data directory for `npm start`. PGlite is a single connection, so its own transaction lock
  * already serializes writers; it must be closed cleanly or the data directory needs recovery.
+ * Statements marked `prepare` (db.ts QueryOptions) run as named prepared statements
+ * (pglite-prepared.ts), as they do on PostgreSQL.
  */
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Db } from './db.ts';
+import type { Db, QueryOptions } from './db.ts';
+import { preparedStatements, type PreparedRunner } from './pglite-prepared.ts';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function wrap(target: Queryable, inTransaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown>, close: () => Promise<void>): Db {
+function wrap(
+  target: Queryable,
+  prepared: PreparedRunner,
+  inTransaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown>,
+  close: () => Promise<void>,
+): Db {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<T[]> {
+      if (options?.prepare) return prepared<T>(sql, params);
       const result = await target.query<T>(sql, params);
       return result.rows;
     },
@@ -24,10 +33,11 @@ function wrap(target: Queryable, inTransaction: (fn: (tx: Db) => Promise<unknown
   };
 }
 
-function transactionDb(tx: Transaction): Db {
+function transactionDb(tx: Transaction, prepared: PreparedRunner): Db {
   // A nested transaction simply joins the enclosing one.
   const db: Db = wrap(
     tx,
+    prepared,
     (fn) => fn(db),
     async () => {
       throw new Error('close() called on a transaction handle');
@@ -43,9 +53,11 @@ function transactionDb(tx: Transaction): Db {
 const PARSERS = { [types.NUMERIC]: (value: string) => Number(value) };
 
 function pgliteDb(pg: PGlite): Db {
+  const statements = preparedStatements(pg);
   return wrap(
     pg,
-    (fn) => pg.transaction((tx) => fn(transactionDb(tx))),
+    statements.outside,
+    (fn) => pg.transaction((tx) => fn(transactionDb(tx, statements.inside))),
     async () => {
       if (!pg.closed) await pg.close();
     },

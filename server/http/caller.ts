@@ -4,14 +4,16 @@
  *
  * The thread list (the hottest read) may reuse a credential resolved in the last few seconds and
  * confirm it is unrevoked in its own query instead (server/model/credential-check.ts), saving a
- * round trip without delaying a revocation.
+ * round trip without delaying a revocation. On the routes rate-limited per caller (the writes), the
+ * lookup takes the rate-limit count in the same statement instead (server/http/rate-limit-count.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { resolveCaller } from '../auth/caller.ts';
+import { resolveCaller, resolveCallerCounting } from '../auth/caller.ts';
 import { readBearer, sha256Hex } from '../auth/tokens.ts';
 import type { AppDeps, AppEnv } from './app-deps.ts';
 import type { Caller } from '../domain/viewer.ts';
 import { markUnconfirmed } from '../model/credential-check.ts';
+import { hitCountFor, rememberCountedHits } from './rate-limit-count.ts';
 
 export function callerOf(c: Context<AppEnv>): Caller {
   return c.get('caller');
@@ -42,7 +44,14 @@ export function requireCaller(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     if (!confirmsItself(c.req.method, c.req.path)) {
-      c.set('caller', await resolveCaller(deps, authorization));
+      const count = hitCountFor(c, deps.config, deps.clock);
+      if (!count) {
+        c.set('caller', await resolveCaller(deps, authorization));
+        return next();
+      }
+      const { caller, hits } = await resolveCallerCounting(deps, authorization, count);
+      if (hits) rememberCountedHits(c, { count, hits });
+      c.set('caller', caller);
       return next();
     }
     const token = readBearer(authorization);

@@ -6,7 +6,9 @@
  *
  * The counters are rows of `rate_limits`, one per bucket and fixed window, bumped by a single
  * `INSERT … ON CONFLICT DO UPDATE … RETURNING` for both of a request's buckets: one round trip,
- * atomic in PostgreSQL, so every server process on one database counts into the same rows.
+ * atomic in PostgreSQL, so every server process on one database counts into the same rows. On the
+ * routes limited per caller, the credential lookup has usually taken that count already, in its
+ * own statement (rate-limit-count.ts); the middleware then answers from it.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Caller } from '../domain/viewer.ts';
@@ -15,6 +17,7 @@ import { isoAt, type Db } from '../db/db.ts';
 import type { AppDeps, AppEnv } from './app-deps.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from '../domain/errors.ts';
+import { countedHitsOf } from './rate-limit-count.ts';
 import {
   GROUP_NOUNS,
   limitedRouteOf,
@@ -130,10 +133,11 @@ export function rateLimited(deps: AppDeps): MiddlewareHandler<AppEnv> {
       buckets.set(`${route.group}:c:${credential.key}`, { limit, per: credential.apiKey ? 'API key' : 'credential' });
     }
 
-    const now = deps.clock.now();
+    const counted = countedHitsOf(c);
+    const now = counted?.count.now ?? deps.clock.now();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = now - (now % windowMs);
-    const hits = await countHits(deps.db, [...buckets.keys()], windowStart, windowStart + windowMs);
+    const hits = counted?.hits ?? (await countHits(deps.db, [...buckets.keys()], windowStart, windowStart + windowMs));
     // The bucket nearest its limit is the one the client has to pace itself by.
     const tightest = [...buckets]
       .map(([key, bucket]): Counted => ({ ...bucket, hits: hits.get(key) ?? 1 }))

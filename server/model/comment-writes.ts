@@ -30,6 +30,21 @@ export interface NewReply {
   /** Whose read mark of the thread the response shows (null: an API key's, none). */
   viewerUserId: string | null;
   unlessSubscribed?: Unsubscribed;
+  /**
+   * Write only to a thread this caller may reply to: its markup live, not read-only, in this
+   * workspace (and, for an exchange token, the token's markup), in a live workspace — the checks
+   * threadForCaller and the route make before a write, in the statement itself.
+   */
+  reachableIn?: { workspaceId: string; markupId?: string };
+}
+
+/** The conditions of NewReply.reachableIn, on the row `t` of `threads` the statement updates. */
+function replyReachableCondition(reachable: NewReply['reachableIn'], add: (value: unknown) => string): string {
+  if (!reachable) return '';
+  return `AND EXISTS (SELECT 1 FROM markups m JOIN workspaces w ON w.id = m.workspace_id
+      WHERE m.id = t.markup_id AND m.deleted_at IS NULL AND w.deleted_at IS NULL AND NOT m.read_only
+        AND m.workspace_id = ${add(reachable.workspaceId)}::uuid)
+    ${reachable.markupId === undefined ? '' : `AND t.markup_id = ${add(reachable.markupId)}::uuid`}`;
 }
 
 /** A reply just written, with what its response shows besides: the author (unless the statement created or renamed them) and the viewer's read mark. */
@@ -49,7 +64,8 @@ export async function createReply(db: Db, reply: NewReply): Promise<WrittenReply
   const { values, add } = parameterList();
   const at = `${add(isoAt(reply.now))}::timestamptz`;
   const sql = `WITH target AS (
-      UPDATE threads t SET last_activity_at = ${at} WHERE t.id = ${add(reply.threadId)} ${unsubscribedCondition(reply.unlessSubscribed, add)}
+      UPDATE threads t SET last_activity_at = ${at} WHERE t.id = ${add(reply.threadId)} ${replyReachableCondition(reply.reachableIn, add)}
+        ${unsubscribedCondition(reply.unlessSubscribed, add)}
       RETURNING t.id, t.markup_id, (SELECT workspace_id FROM markups WHERE markups.id = t.markup_id) AS workspace_id
     ), ${authorCte(reply.author, 'target', add, at)},
     ${messageCtes({ threadCte: 'target', body: reply.body, fileIds: reply.fileIds, add, at })},

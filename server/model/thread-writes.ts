@@ -45,6 +45,18 @@ export interface NewThread {
   now: number;
   /** Write only if no webhook subscribes to this event of the workspace (see comment-writes.ts). */
   unlessSubscribed?: Unsubscribed;
+  /**
+   * Write only on a live webpage markup of this workspace, in a live workspace: the checks
+   * markupForCaller and the route make before a write, in the statement itself (comment-writes.ts).
+   */
+  reachableIn?: { workspaceId: string };
+}
+
+/** The markup conditions of NewThread.reachableIn, on the row of `markups` the counter updates. */
+function reachableCondition(reachable: NewThread['reachableIn'], add: (value: unknown) => string): string {
+  if (!reachable) return '';
+  return `AND type = 'webpage' AND deleted_at IS NULL AND workspace_id = ${add(reachable.workspaceId)}::uuid
+    AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = markups.workspace_id AND w.deleted_at IS NULL)`;
 }
 
 /**
@@ -66,7 +78,8 @@ export async function createThread(db: Db, thread: NewThread): Promise<WrittenTh
   // at commit: they then find it set and leave the row alone, one version of it written, not two.
   const sql = `WITH counter AS (
       UPDATE markups SET thread_counter = thread_counter + 1, threads_version = pg_current_xact_id()::text::bigint
-      WHERE id = ${add(thread.markupId)} AND NOT read_only ${unsubscribedCondition(thread.unlessSubscribed, add)}
+      WHERE id = ${add(thread.markupId)} AND NOT read_only ${reachableCondition(thread.reachableIn, add)}
+        ${unsubscribedCondition(thread.unlessSubscribed, add)}
       RETURNING thread_counter, workspace_id
     ), ${authorCte(thread.author, 'counter', add, at)},
     thread AS (
