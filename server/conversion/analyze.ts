@@ -8,6 +8,7 @@ import { open, readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import sharp, { type Metadata } from 'sharp';
 import { NotAVideoError, readMp4Header, readWebmHeader } from './video-header.ts';
+import { imageRenditions, pdfRenditions, type RenditionSink } from './renditions.ts';
 
 /** The original cannot be converted as it is (not the type it claims, truncated, too big). */
 export class CorruptFileError extends Error {}
@@ -33,9 +34,30 @@ const IMAGE_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 export type MarkupFileKind = 'image' | 'pdf' | 'video';
 
-export async function analyzeFile(kind: MarkupFileKind, mimeType: string, file: string, size: number): Promise<Analysis> {
-  if (kind === 'image') return analyzeImage(file);
-  if (kind === 'pdf') return analyzePdf(file, size);
+/** Options of an analysis: where each image's or page's renditions go (none without a sink), and a log for pages skipped. */
+export interface RenditionOptions {
+  sink?: RenditionSink;
+  log?: (message: string) => void;
+}
+
+export async function analyzeFile(
+  kind: MarkupFileKind,
+  mimeType: string,
+  file: string,
+  size: number,
+  options: RenditionOptions = {},
+): Promise<Analysis> {
+  if (kind === 'image') {
+    const analysis = await analyzeImage(file);
+    // Decoded once already by analyzeImage, so a failure here is not the file's fault.
+    if (options.sink) await options.sink(0, await imageRenditions(file));
+    return analysis;
+  }
+  if (kind === 'pdf') {
+    const analysis = await analyzePdf(file, size);
+    if (options.sink) await pdfRenditions(new Uint8Array(await readFile(file)), options.sink, options.log ?? (() => undefined));
+    return analysis;
+  }
   return analyzeVideo(mimeType, file, size);
 }
 

@@ -15,12 +15,16 @@ import { isoAt, queryOne, type Db } from '../db/db.ts';
 import { recordMarkupEvent } from '../model/events.ts';
 import { normalizeEtag, type ObjectStore } from '../storage/object-store.ts';
 import { analyzeFile, CorruptFileError, type Analysis, type MarkupFileKind } from './analyze.ts';
+import { renditionKey, storedRenditions, type StoredRenditions } from './rendition-store.ts';
+import type { RenditionSink } from './renditions.ts';
 
 export interface JobContext {
   db: Db;
   store: ObjectStore;
   tmpDir: string;
   now: () => number;
+  /** Where pages pdf.js could not draw are reported (the conversion goes on without their renditions). */
+  log?: (message: string) => void;
 }
 
 interface MarkupInfo {
@@ -105,11 +109,14 @@ export async function runConversion(ctx: JobContext, markupId: string, lease: st
   }
 
   const measured: Measured[] = [];
+  const renditions = storedRenditions(ctx.store, (position, name) => renditionKey(markup.workspace_id, markupId, position, name));
   for (const original of originals) {
     const mimeType = (original.asset_mime_type ?? original.content_type ?? markup.original_mime_type ?? '').toLowerCase();
     measured.push({
       assetId: original.asset_id,
-      analysis: await analyzeOne(ctx, markup.type as MarkupFileKind, mimeType, original.storage_key!),
+      analysis: await analyzeOne(ctx, markup.type as MarkupFileKind, mimeType, original.storage_key!, (page, pair) =>
+        renditions.sink(original.position + page, pair),
+      ),
     });
   }
   let thumbnail: string | null = null;
@@ -118,15 +125,17 @@ export async function runConversion(ctx: JobContext, markupId: string, lease: st
     thumbnail = thumbnailKey(markup.workspace_id, markupId, first.extension);
     await ctx.store.put(thumbnail, first.bytes, first.contentType);
   }
-  return (await commit(ctx, markup, lease, measured, thumbnail)) ? { kind: 'done' } : { kind: 'lost_lease' };
+  // A PDF's thumbnail is its first page's.
+  thumbnail ??= renditions.stored.get(0)?.thumbnailKey ?? null;
+  return (await commit(ctx, markup, lease, measured, thumbnail, renditions.stored)) ? { kind: 'done' } : { kind: 'lost_lease' };
 }
 
 /** One original, copied to a temporary folder that is removed whatever happens. */
-async function analyzeOne(ctx: JobContext, kind: MarkupFileKind, mimeType: string, key: string): Promise<Analysis> {
+async function analyzeOne(ctx: JobContext, kind: MarkupFileKind, mimeType: string, key: string, sink: RenditionSink): Promise<Analysis> {
   const dir = await mkdtemp(path.join(ctx.tmpDir, 'pinmark-conversion-'));
   try {
     const { file, size } = await download(ctx.store, key, dir);
-    return await analyzeFile(kind, mimeType, file, size);
+    return await analyzeFile(kind, mimeType, file, size, { sink, log: ctx.log });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -139,6 +148,7 @@ async function commit(
   lease: string,
   measured: Measured[],
   thumbnail: string | null,
+  renditions: StoredRenditions,
 ): Promise<boolean> {
   const now = ctx.now();
   const at = isoAt(now);
@@ -172,6 +182,13 @@ async function commit(
           [randomUUID(), markupId, index + 1, page.width, page.height, at],
         );
       }
+    }
+    for (const [position, stored] of renditions) {
+      await tx.query(
+        `UPDATE markup_assets SET thumbnail_storage_key = $3, preview_storage_key = $4, preview_width = $5, preview_height = $6
+         WHERE markup_id = $1 AND position = $2`,
+        [markupId, position, stored.thumbnailKey, stored.previewKey, stored.previewWidth, stored.previewHeight],
+      );
     }
     await tx.query(
       `UPDATE markups SET is_ready = true, modified_at = $2::timestamptz, thumbnail_storage_key = COALESCE($3, thumbnail_storage_key) WHERE id = $1`,

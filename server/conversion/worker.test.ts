@@ -146,7 +146,8 @@ describe('converting file markups', () => {
       { kind: 'page', position: 2, file_id: null, width: 792, height: 612 },
     ]);
     expect((await assetsOf(id))[0]!.file_id).not.toBeNull();
-    expect((await markupOf(id))!.thumbnail_storage_key).toBeNull();
+    // Issue 17: a PDF's thumbnail is its first page's (renditions.test.ts checks the pictures).
+    expect((await markupOf(id))!.thumbnail_storage_key).toMatch(/\/p0-thumbnail\.webp$/);
   });
 
   it('reads duration and frame size from MP4 and WebM headers', async () => {

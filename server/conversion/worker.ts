@@ -135,7 +135,8 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
 
   async function convert(row: Claimed, lease: string): Promise<void> {
     try {
-      const outcome = await runConversion({ db, store, tmpDir, now: () => clock.now() }, row.markup_id, lease, row.wait_until);
+      const job = { db, store, tmpDir, now: () => clock.now(), log: (message: string) => log.info(`Markup ${row.markup_id}: ${message}`) };
+      const outcome = await runConversion(job, row.markup_id, lease, row.wait_until);
       const now = clock.now();
       if (outcome.kind === 'waiting') {
         // Looking for an upload on its way is not a conversion attempt.

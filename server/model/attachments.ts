@@ -25,27 +25,26 @@ interface CandidateRow {
   completed_at: Date | null;
   created_by_user_id: string | null;
   message_id: string | null;
+  clip: boolean;
 }
 
 /**
  * The upload ids of `attachments`, after checking each is a completed message_attachment upload
- * of the owner, not attached to another message; clip videos are refused (not supported).
+ * of the owner, not attached to another message (clip videos are checked by clip-videos.ts).
  */
 export async function resolveAttachments(
   db: Db,
   owner: AttachmentOwner,
-  input: { attachments?: { fileId: string }[] | undefined; clipVideos?: unknown[] | undefined },
+  input: { attachments?: { fileId: string }[] | undefined },
   messageId?: string,
 ): Promise<string[]> {
-  if (input.clipVideos && input.clipVideos.length > 0) {
-    throw validationFailed('clipVideos: video clips are not supported by this server', [{ path: 'clipVideos', message: 'not supported' }]);
-  }
   const fileIds = (input.attachments ?? []).map((a) => a.fileId.toLowerCase());
   if (fileIds.length === 0) return [];
   const valid = fileIds.filter(isUuid);
   const rows = await db.query<CandidateRow>(
     `SELECT u.id, u.workspace_id, u.resource_type, u.completed_at, u.created_by_user_id,
-       (SELECT ma.message_id FROM message_attachments ma WHERE ma.upload_id = u.id) AS message_id
+       (SELECT ma.message_id FROM message_attachments ma WHERE ma.upload_id = u.id) AS message_id,
+       EXISTS (SELECT 1 FROM message_clip_videos c WHERE c.upload_id = u.id) AS clip
      FROM uploads u WHERE u.id = ANY($1::uuid[])`,
     [valid],
   );
@@ -61,7 +60,7 @@ export async function resolveAttachments(
     if (!row || !mine) problem = 'no upload with this id';
     else if (row.resource_type !== 'message_attachment') problem = `this upload is a ${row.resource_type}, not a message_attachment`;
     else if (!row.completed_at) problem = 'this upload is not completed (call POST /upload-complete first)';
-    else if (row.message_id && row.message_id !== messageId) problem = 'this upload is already attached to another message';
+    else if ((row.message_id && row.message_id !== messageId) || row.clip) problem = 'this upload is already attached to another message';
     else if (seen.has(fileId)) problem = 'listed twice';
     seen.add(fileId);
     if (problem) details.push({ path, message: problem });

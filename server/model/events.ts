@@ -20,6 +20,7 @@ import { recordEvent } from '../events/record.ts';
 import { findMarkup, type MarkupRow } from './markups.ts';
 import { loadMessage } from './messages.ts';
 import { findThread } from './threads.ts';
+import { filePinOfThread } from './file-thread-response.ts';
 import { loadUsers, type UserRow } from './users.ts';
 
 function toWebhookUser(row: UserRow | undefined, id: string): WebhookUser {
@@ -79,6 +80,7 @@ export async function commentEventData(
       createdAt: thread.created_at.getTime(),
       modifiedAt: thread.modified_at.getTime(),
       user: toWebhookUser(users.get(thread.author_user_id), thread.author_user_id),
+      ...(thread.type === 'webpage' ? {} : filePinOfThread(thread)),
     },
     actor: toWebhookUser(users.get(args.actorUserId), args.actorUserId),
   };

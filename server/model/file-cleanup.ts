@@ -1,7 +1,7 @@
 /**
  * Stored files go when what they belong to goes: deleting a thread removes its screenshot, its
- * messages' attachments and its unused screenshot uploads; deleting a message removes its
- * attachments; replaced files go at once. Rows are deleted in the request's transaction; objects
+ * messages' attachments and clips and its unused screenshot uploads; deleting a message removes its
+ * attachments and clips; replaced files go at once. Rows are deleted in the request's transaction; objects
  * after it, never failing the request (a failed delete is logged and leaves an orphan object).
  * The sweep also removes uploads that were abandoned: never completed within a day, or completed
  * but not used by any message or thread within a week.
@@ -26,6 +26,8 @@ export async function filesOfThread(db: Db, threadId: string): Promise<DroppedFi
      UNION ALL
      SELECT ma.upload_id, ma.storage_key FROM message_attachments ma JOIN messages m ON m.id = ma.message_id WHERE m.thread_id = $1
      UNION ALL
+     SELECT c.upload_id, c.storage_key FROM message_clip_videos c JOIN messages m ON m.id = c.message_id WHERE m.thread_id = $1
+     UNION ALL
      SELECT id, storage_key FROM uploads WHERE resource_type IN ('thread_screenshot', 'thread_snapshot') AND resource_id = $2`,
     [threadId, threadId],
   );
@@ -33,7 +35,13 @@ export async function filesOfThread(db: Db, threadId: string): Promise<DroppedFi
 }
 
 export async function filesOfMessage(db: Db, messageId: string): Promise<DroppedFiles> {
-  return collect(await db.query('SELECT upload_id, storage_key FROM message_attachments WHERE message_id = $1', [messageId]));
+  return collect(
+    await db.query(
+      `SELECT upload_id, storage_key FROM message_attachments WHERE message_id = $1
+       UNION ALL SELECT upload_id, storage_key FROM message_clip_videos WHERE message_id = $1`,
+      [messageId],
+    ),
+  );
 }
 
 /** Deletes the upload rows (inside the caller's transaction). */
@@ -58,6 +66,7 @@ export async function sweepUploads(db: Db, store: ObjectStore, now: number, log:
         OR (u.completed_at IS NOT NULL AND u.completed_at < $2::timestamptz
             AND u.resource_type IN ('message_attachment', 'thread_screenshot', 'thread_snapshot')
             AND NOT EXISTS (SELECT 1 FROM message_attachments ma WHERE ma.upload_id = u.id)
+            AND NOT EXISTS (SELECT 1 FROM message_clip_videos c WHERE c.upload_id = u.id)
             AND NOT EXISTS (SELECT 1 FROM thread_screenshots ts WHERE ts.upload_id = u.id))
      ORDER BY u.created_at LIMIT $3`,
     [isoAt(now - PENDING_UPLOAD_TTL_MS), isoAt(now - UNUSED_UPLOAD_TTL_MS), limit],

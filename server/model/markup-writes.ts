@@ -138,7 +138,12 @@ export async function deleteMarkups(tx: Db, markupIds: string[], now: number): P
      UNION ALL
      SELECT u.id, u.storage_key FROM uploads u WHERE u.resource_type = 'markup_asset' AND u.resource_id = ANY($2::text[])
      UNION ALL
-     SELECT u.id, u.storage_key FROM markup_assets a JOIN uploads u ON u.id = a.file_id WHERE a.markup_id = ANY($1::uuid[])`,
+     SELECT u.id, u.storage_key FROM markup_assets a JOIN uploads u ON u.id = a.file_id WHERE a.markup_id = ANY($1::uuid[])
+     UNION ALL
+     SELECT NULL, unnest(ARRAY[a.thumbnail_storage_key, a.preview_storage_key]) FROM markup_assets a WHERE a.markup_id = ANY($1::uuid[])
+     UNION ALL
+     SELECT c.upload_id, c.storage_key FROM message_clip_videos c JOIN messages m ON m.id = c.message_id JOIN threads t ON t.id = m.thread_id
+       WHERE t.markup_id = ANY($1::uuid[])`,
     [ids, ids],
   );
   const uploadIds = new Set(files.flatMap((r) => (r.upload_id ? [r.upload_id] : [])));

@@ -80,6 +80,10 @@ interface AssetRow {
   storage_key: string | null;
   content_type: string | null;
   filename: string | null;
+  thumbnail_storage_key: string | null;
+  preview_storage_key: string | null;
+  preview_width: number | null;
+  preview_height: number | null;
 }
 
 /**
@@ -112,7 +116,7 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
     type: markup.type,
     name: markup.name,
     markupUrl: markup.markup_url,
-    thumbnailUrl: markup.thumbnail_storage_key ? sign(markup.thumbnail_storage_key, 'image/png', 'thumbnail.png') : markup.thumbnail_url,
+    thumbnailUrl: markup.thumbnail_storage_key ? sign(markup.thumbnail_storage_key, 'image/webp', 'thumbnail.webp') : markup.thumbnail_url,
     activeThreads: counts?.active ?? 0,
     readOnly: markup.read_only,
     status: markup.status,
@@ -124,7 +128,8 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
 
   // Every PDF page shares the original file (only page 0 names it), so pages without a file use the first one's.
   const assets = await db.query<AssetRow>(
-    `SELECT a.id, a.kind, a.position, a.mime_type, a.width, a.height, a.duration_ms, u.storage_key, u.content_type, u.filename
+    `SELECT a.id, a.kind, a.position, a.mime_type, a.width, a.height, a.duration_ms, u.storage_key, u.content_type, u.filename,
+       a.thumbnail_storage_key, a.preview_storage_key, a.preview_width, a.preview_height
      FROM markup_assets a LEFT JOIN uploads u ON u.id = a.file_id
      WHERE a.markup_id = $1 ORDER BY a.position, a.id`,
     [markup.id],
@@ -140,7 +145,15 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
   if (markup.type === 'video') {
     const v = assets.find((a) => a.kind === 'video');
     const video: MarkupVideo | null = v
-      ? { id: v.id, url: urlOf(v), mimeType: v.mime_type, width: v.width, height: v.height, durationMs: v.duration_ms }
+      ? {
+          id: v.id,
+          url: urlOf(v),
+          mimeType: v.mime_type,
+          width: v.width,
+          height: v.height,
+          durationMs: v.duration_ms,
+          duration: v.duration_ms === null ? null : v.duration_ms / 1000,
+        }
       : null;
     return { ...base, type: 'video', ...file, video };
   }
@@ -154,6 +167,10 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
       height: a.height,
       position: a.position,
       pageNumber: a.kind === 'page' ? a.position + 1 : null,
+      thumbnailUrl: sign(a.thumbnail_storage_key, 'image/webp', `${a.position + 1}-thumbnail.webp`),
+      previewUrl: sign(a.preview_storage_key, 'image/webp', `${a.position + 1}-preview.webp`),
+      previewWidth: a.preview_width,
+      previewHeight: a.preview_height,
     }));
   if (markup.type === 'pdf') return { ...base, type: 'pdf', ...file, images, pageCount: markup.is_ready ? images.length : null };
   return { ...base, type: 'image', ...file, images };

@@ -4,7 +4,7 @@
  * for whole threads.
  */
 import { randomUUID } from 'node:crypto';
-import type { Attachment, Delta, MessageResponse } from '../../src/api/wire.ts';
+import type { Attachment, Delta, MessageResponse, VideoClip } from '../../src/api/wire.ts';
 import { json, queryOne, type Db } from '../db/db.ts';
 import { validationFailed } from '../domain/errors.ts';
 import { messageScopes } from '../domain/permissions.ts';
@@ -116,7 +116,14 @@ export async function authorAndReadMark(
 
 export function toMessageResponse(
   row: MessageRow,
-  context: { viewer: Viewer; users: Map<string, UserRow>; attachments: Map<string, Attachment[]>; lastSeenAt: number | null },
+  context: {
+    viewer: Viewer;
+    users: Map<string, UserRow>;
+    attachments: Map<string, Attachment[]>;
+    lastSeenAt: number | null;
+    /** The messages' video clips (clip-videos.ts), when any were loaded. */
+    clips?: Map<string, VideoClip[]>;
+  },
 ): MessageResponse {
   const author = context.users.get(row.author_user_id);
   if (!author) throw new Error(`author ${row.author_user_id} of message ${row.id} not loaded`);
@@ -134,6 +141,6 @@ export function toMessageResponse(
     user: toAuthorUser(author, context.viewer),
     userMetaData: { lastSeenAt: context.lastSeenAt },
     attachments: context.attachments.get(row.id) ?? [],
-    clipVideos: [],
+    clipVideos: context.clips?.get(row.id) ?? [],
   };
 }

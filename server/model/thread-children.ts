@@ -6,10 +6,11 @@
  * (bench/server-latency.ts). Attachments are rare, so they are only queried (by their own loader,
  * which signs their URLs) when the JSON says some exist.
  */
-import type { Attachment } from '../../src/api/wire.ts';
+import type { Attachment, VideoClip } from '../../src/api/wire.ts';
 import type { Db } from '../db/db.ts';
 import type { Viewer } from '../domain/viewer.ts';
 import { loadAttachments } from './attachments.ts';
+import { loadClips } from './clip-videos.ts';
 import type { FileUrls } from './file-urls.ts';
 import type { MessageRow } from './messages.ts';
 import type { ScreenshotRow } from './screenshots.ts';
@@ -46,6 +47,7 @@ export interface ThreadChildren {
   users: Map<string, UserRow>;
   screenshots: Map<string, ScreenshotRow>;
   attachments: Map<string, Attachment[]>;
+  clips: Map<string, VideoClip[]>;
 }
 
 /**
@@ -139,7 +141,8 @@ const CHILDREN_SQL = `SELECT json_build_object(
                                                 UNION SELECT author_user_id FROM messages WHERE thread_id IN (SELECT unnest($1::uuid[])))`,
   )},
   'screenshots', ${list(SCREENSHOT, 'FROM thread_screenshots s WHERE s.thread_id IN (SELECT unnest($1::uuid[]))')},
-  'has_attachments', EXISTS (SELECT 1 FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.thread_id IN (SELECT unnest($1::uuid[])))
+  'has_attachments', EXISTS (SELECT 1 FROM message_attachments a JOIN messages m ON m.id = a.message_id WHERE m.thread_id IN (SELECT unnest($1::uuid[]))),
+  'has_clips', EXISTS (SELECT 1 FROM message_clip_videos c JOIN messages m ON m.id = c.message_id WHERE m.thread_id IN (SELECT unnest($1::uuid[])))
 )::text AS children`;
 
 /**
@@ -172,6 +175,8 @@ interface ChildrenJson {
   users: Stamped<UserRow>[];
   screenshots: Stamped<ScreenshotRow>[];
   has_attachments: boolean;
+  /** Absent in NEW_THREAD_CHILDREN_SQL: a new thread's clips are written after it (its children are then loaded afresh). */
+  has_clips?: boolean;
 }
 
 function dated<T>(row: Stamped<T>): T {
@@ -198,6 +203,13 @@ export async function childrenFromJson(db: Db, text: string, files: FileUrls): P
         files,
       )
     : new Map<string, Attachment[]>();
+  const clips = json.has_clips
+    ? await loadClips(
+        db,
+        messages.map((m) => m.id),
+        files,
+      )
+    : new Map<string, VideoClip[]>();
   return {
     elements: json.elements.map((e) => dated<ElementRow>(e)),
     parents: json.parents.map((p) => dated<ParentRow>(p)),
@@ -206,5 +218,6 @@ export async function childrenFromJson(db: Db, text: string, files: FileUrls): P
     users: new Map(json.users.map((u) => [u.id, dated<UserRow>(u)])),
     screenshots: new Map(json.screenshots.map((r) => [r.thread_id, dated<ScreenshotRow>(r)])),
     attachments,
+    clips,
   };
 }

@@ -147,7 +147,8 @@ export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadP
   }
   if (p.viewMode !== undefined) {
     params.push(p.viewMode);
-    where.push(`t.view_mode_id = $${params.length}`);
+    // File threads (image, video, PDF) have no view mode: a file looks the same on every device.
+    where.push(`(t.view_mode_id = $${params.length} OR t.type <> 'webpage')`);
   }
   if (p.q !== undefined && p.q.trim() !== '') {
     params.push(`%${escapeLike(p.q.trim())}%`);

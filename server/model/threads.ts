@@ -3,7 +3,7 @@
  * their elements, parents, messages, authors and screenshots in one round trip (thread-children.ts),
  * keeping the caller's order.
  */
-import type { BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
+import type { AnyThreadResponse, BrowserContext, ThreadElement, ThreadParent, WebpageThreadResponse } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { threadScopes } from '../domain/permissions.ts';
 import type { Viewer } from '../domain/viewer.ts';
@@ -12,6 +12,7 @@ import type { FileUrls } from './file-urls.ts';
 import { toScreenshotResponse } from './screenshots.ts';
 import { toAuthorUser } from './users.ts';
 import { childrenFromJson, loadThreadChildren, type ThreadChildren } from './thread-children.ts';
+import { toFileThreadResponse } from './file-thread-response.ts';
 
 export interface ThreadRow {
   id: string;
@@ -35,6 +36,15 @@ export interface ThreadRow {
   last_activity_at: Date;
   /** Whether the thread's markup has new comments paused (decides the `reply` scope). */
   markup_read_only: boolean;
+  /** Image, PDF and video threads (file-threads.ts); `webpage` threads leave the rest null. */
+  type: 'webpage' | 'image' | 'pdf';
+  markup_asset_id: string | null;
+  start_time: number | null;
+  end_time: number | null;
+  page_number: number | null;
+  text_highlight: Record<string, unknown> | null;
+  width: number | null;
+  height: number | null;
 }
 
 const OWN_COLUMNS = [
@@ -57,6 +67,14 @@ const OWN_COLUMNS = [
   'created_at',
   'modified_at',
   'last_activity_at',
+  'type',
+  'markup_asset_id',
+  'start_time',
+  'end_time',
+  'page_number',
+  'text_highlight',
+  'width',
+  'height',
 ];
 
 /** A ThreadRow but for `markup_read_only`, as a write's RETURNING gives it (the writer knows the flag). */
@@ -94,7 +112,7 @@ export interface WrittenThread {
 }
 
 /** The response to creating a thread: from what the statement wrote, or (when it could not tell all) loaded afresh. */
-export async function newThreadResponse(db: Db, written: WrittenThread, viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse> {
+export async function newThreadResponse(db: Db, written: WrittenThread, viewer: Viewer, files: FileUrls): Promise<AnyThreadResponse> {
   const children = written.children === null ? undefined : await childrenFromJson(db, written.children, files);
   const complete = children?.users.has(written.row.author_user_id) ? children : undefined;
   const [response] = await toThreadResponses(db, [written.row], viewer, files, complete);
@@ -108,9 +126,9 @@ export async function toThreadResponses(
   viewer: Viewer,
   files: FileUrls,
   children?: ThreadChildren,
-): Promise<WebpageThreadResponse[]> {
+): Promise<AnyThreadResponse[]> {
   if (threads.length === 0) return [];
-  const { elements, parents, messages, seen, users, screenshots, attachments } =
+  const { elements, parents, messages, seen, users, screenshots, attachments, clips } =
     children ??
     (await loadThreadChildren(
       db,
@@ -122,7 +140,7 @@ export async function toThreadResponses(
   const parentsByThread = groupBy(parents, (p) => p.thread_id);
   const messagesByThread = groupBy(messages, (m) => m.thread_id);
 
-  return threads.map((t): WebpageThreadResponse => {
+  return threads.map((t): AnyThreadResponse => {
     const author = users.get(t.author_user_id);
     if (!author) throw new Error(`author of thread ${t.id} not loaded`);
     const lastSeenAt = seen.get(t.id) ?? null;
@@ -136,7 +154,7 @@ export async function toThreadResponses(
       user: toAuthorUser(author, viewer),
       number: t.number,
       resolved: t.resolved,
-      messages: (messagesByThread.get(t.id) ?? []).map((m) => toMessageResponse(m, { viewer, users, attachments, lastSeenAt })),
+      messages: (messagesByThread.get(t.id) ?? []).map((m) => toMessageResponse(m, { viewer, users, attachments, lastSeenAt, clips })),
       userMetaData: { lastSeenAt },
       lastActivityAt: t.last_activity_at.getTime(),
       annotations: t.annotations,
@@ -172,11 +190,11 @@ export async function toThreadResponses(
     };
     if (t.offset_x_percentage !== null) response.offsetXPercentage = t.offset_x_percentage;
     if (t.offset_y_percentage !== null) response.offsetYPercentage = t.offset_y_percentage;
-    return response;
+    return t.type === 'webpage' ? response : toFileThreadResponse(t, response);
   });
 }
 
-export async function loadThreadResponse(db: Db, id: string, viewer: Viewer, files: FileUrls): Promise<WebpageThreadResponse> {
+export async function loadThreadResponse(db: Db, id: string, viewer: Viewer, files: FileUrls): Promise<AnyThreadResponse> {
   const row = await queryOne<ThreadRow>(db, `SELECT ${THREAD_COLUMNS} FROM threads t WHERE t.id = $1`, [id]);
   if (!row) throw new Error(`thread ${id} vanished`);
   const [response] = await toThreadResponses(db, [row], viewer, files);

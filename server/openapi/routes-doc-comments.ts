@@ -97,9 +97,12 @@ export const commentRoutesDoc: RouteDoc[] = [
     summary: 'Create a thread (its first message included)',
     tag: 'threads',
     auth: 'any',
+    // The webpage body; a body with isImageThread true is read by server/schemas/file-threads.ts (createFileThreadSchema).
     body: createThreadSchema,
     success: ok('ThreadResponse'),
-    errors: [403, 404],
+    errors: [403, 404, 409],
+    description:
+      'isImageThread true: an image thread (projectImageId, a point in percent), a video thread (plus startTime/endTime in seconds) or a PDF thread (pageNumber, optional textHighlight), by the markup type; 409 while the markup is not ready. docs/api-decisions.md, "File markups".',
   },
   {
     method: 'post',
@@ -136,9 +139,12 @@ export const commentRoutesDoc: RouteDoc[] = [
     summary: "Move a thread's pin",
     tag: 'threads',
     auth: 'any',
+    // The webpage body; a file thread's is server/schemas/file-threads.ts (moveFilePinSchema).
     body: movePinSchema,
     success: ok('ShortWebpageThread'),
     errors: [403],
+    description:
+      'Webpage threads take MovePinRequest and answer the short webpage record; image/video threads take {projectImageId?, offsetXPercentage, offsetYPercentage, startTime?, endTime?} and answer the short image record; PDF threads {pageNumber?, offsetXPercentage, offsetYPercentage, textHighlight?} and the short PDF record.',
   },
   {
     method: 'get',

@@ -70,12 +70,12 @@ export const markupRoutesDoc: RouteDoc[] = [
     method: 'post',
     path: '/markups/url',
     operationId: 'createMarkupFromUrl',
-    summary: 'Create a webpage markup',
+    summary: 'Create a webpage markup, or a file markup from a URL to an image, PDF or video (fetched)',
     tag: 'markups',
     auth: 'apiKey',
     body: createFromUrlSchema,
     success: ok('MarkupResponse'),
-    errors: [404],
+    errors: [404, 413, 507],
   },
   {
     method: 'post',
@@ -106,6 +106,7 @@ export const markupRoutesDoc: RouteDoc[] = [
     auth: 'apiKey',
     body: bulkMoveSchema,
     success: noContent(),
+    description: "API keys, and the workspace's owners and admins with a member session (the review app).",
   },
   {
     method: 'post',

@@ -20,6 +20,7 @@ import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { defaultUrlName, placementFolder, webpageUrlProblem } from '../model/markup-targets.ts';
 import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
+import { createFileMarkupFromUrl, namesSupportedFile } from './markup-url-file.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import {
   bulkFromFilesSchema,
@@ -159,6 +160,10 @@ export function markupCreateRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/markups/url', async (c) => {
     const caller = requireWorkspaceManager(callerOf(c));
     const input = await readJson(c, createFromUrlSchema);
+    if (namesSupportedFile(input.url)) {
+      const file = await createFileMarkupFromUrl(deps, caller, input);
+      return ok(c, await toMarkupResponse(db, file, markupScopes(caller, file), fileUrls(deps.storage, clock)));
+    }
     checkUrl(input.url);
     const markup = await db.transaction(async (tx) => {
       const workspace = await workspaceForCaller(tx, caller, input.workspaceId);

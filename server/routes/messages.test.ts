@@ -50,9 +50,11 @@ describe('POST /threads/:threadId/messages', () => {
   });
 
   it('accepts plain content alone, and refuses neither', async () => {
-    const res = await reply(alice.token, { content: 'Plain words', mentionIds: ['ignored'] });
+    const res = await reply(alice.token, { content: 'Plain words' });
     expect(res.body.data.messageJson).toEqual({ ops: [{ insert: 'Plain words\n' }] });
     expect(res.body.data.mentionIds).toEqual([]);
+    // Issue 17: mentionIds beside content are kept when taggable (clip-videos.test.ts), refused otherwise.
+    expect((await reply(alice.token, { content: 'Plain words', mentionIds: ['ignored'] })).status).toBe(422);
     const none = await reply(alice.token, {});
     expect(none.status).toBe(422);
     expect(none.body.error.code).toBe('validation_failed');

@@ -24,28 +24,34 @@ import {
   type MessageRow,
 } from '../model/messages.ts';
 import { createAnnouncedReply, type WrittenReply } from '../model/comment-writes.ts';
+import { replyDirectly } from './threads-direct-writes.ts';
 import { loadAttachments, replaceAttachments, resolveAttachments } from '../model/attachments.ts';
 import { deleteObjects, filesOfMessage, forgetUploads } from '../model/file-cleanup.ts';
 import { fileUrls, type FileUrls } from '../model/file-urls.ts';
 import { createMessageSchema, updateMessageSchema } from '../schemas/messages.ts';
 import { attachmentOwner, threadForCaller } from './threads.ts';
 import { recordCommentEvent } from '../model/events.ts';
+import { loadClips, replaceClips, resolveClipVideos, withClips } from '../model/clip-videos.ts';
+import { keepSentMentions } from '../model/mention-checks.ts';
 
 /** A message as the viewer sees it. */
 async function messageResponse(db: Db, row: MessageRow, viewer: Viewer, files: FileUrls) {
-  const [{ users, lastSeenAt }, attachments] = await Promise.all([
+  const [{ users, lastSeenAt }, attachments, clips] = await Promise.all([
     authorAndReadMark(db, row, viewer.userId),
     loadAttachments(db, [row.id], files),
+    loadClips(db, [row.id], files),
   ]);
-  return toMessageResponse(row, { viewer, users, attachments, lastSeenAt });
+  return toMessageResponse(row, { viewer, users, attachments, lastSeenAt, clips });
 }
 
 /** A reply as the viewer sees it, from what its statement wrote and read; only a reply with files needs another query. */
 async function replyResponse(db: Db, written: WrittenReply, viewer: Viewer, files: FileUrls, hasAttachments: boolean) {
   if (!written.author) return messageResponse(db, written.row, viewer, files);
   const users = new Map([[written.author.id, written.author]]);
-  const attachments = hasAttachments ? await loadAttachments(db, [written.row.id], files) : new Map<string, Attachment[]>();
-  return toMessageResponse(written.row, { viewer, users, attachments, lastSeenAt: written.lastSeenAt });
+  const [attachments, clips] = hasAttachments
+    ? await Promise.all([loadAttachments(db, [written.row.id], files), loadClips(db, [written.row.id], files)])
+    : [new Map<string, Attachment[]>(), undefined];
+  return toMessageResponse(written.row, { viewer, users, attachments, lastSeenAt: written.lastSeenAt, clips });
 }
 
 /** The message and its thread, if the caller may reach the thread's markup; 404 otherwise. */
@@ -68,15 +74,27 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/threads/:threadId/messages', async (c) => {
     const caller = callerOf(c);
+    // Issue 15: usually one statement that checks the thread as it writes (threads-direct-writes.ts);
+    // any check added below must be made there too.
+    const direct = await replyDirectly(c, deps, caller);
+    if (direct) return ok(c, await replyResponse(db, direct.written, direct.viewer, files, false));
     const thread = await threadForCaller(db, caller, pathId(c, 'threadId', 'Thread'));
     if (thread.markup_read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const input = await readJson(c, createMessageSchema);
     const body = requireMessageBody(input);
+    await keepSentMentions(db, { markupId: thread.markup_id, workspaceId: thread.workspace_id }, input, body);
     const fileIds = await resolveAttachments(db, attachmentOwner(caller, thread.workspace_id), input);
+    const clips = await resolveClipVideos(db, attachmentOwner(caller, thread.workspace_id), input.clipVideos);
     const viewer = viewerOf(caller);
     const reply = { threadId: thread.id, workspaceId: thread.workspace_id, body, fileIds, now: clock.now(), viewerUserId: viewer.userId };
-    const written = await createAnnouncedReply(db, caller, clock, reply);
-    return ok(c, await replyResponse(db, written, viewer, files, fileIds.length > 0));
+    const written = await withClips(
+      db,
+      clips,
+      reply.now,
+      (on) => createAnnouncedReply(on, caller, clock, reply),
+      async (w) => w.row.id,
+    );
+    return ok(c, await replyResponse(db, written, viewer, files, fileIds.length > 0 || clips.length > 0));
   });
 
   routes.patch('/messages/:id', async (c) => {
@@ -85,11 +103,13 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!mayModify(viewerOf(caller), message.author_user_id)) throw forbidden('Only the author of a message (or an API key) may edit it');
     const input = await readJson(c, updateMessageSchema);
     const body = messageBodyFrom(input);
-    if (!body && input.priority === undefined && input.attachments === undefined) {
-      throw validationFailed('Nothing to update: send message (or content), attachments or priority', [
-        { path: 'message', message: 'required (or content, attachments, priority)' },
+    if (!body && input.priority === undefined && input.attachments === undefined && input.clipVideos === undefined) {
+      throw validationFailed('Nothing to update: send message (or content), attachments, clipVideos or priority', [
+        { path: 'message', message: 'required (or content, attachments, clipVideos, priority)' },
       ]);
     }
+    await keepSentMentions(db, { markupId: thread.markup_id, workspaceId: thread.workspace_id }, input, body);
+    const clips = await resolveClipVideos(db, attachmentOwner(caller, thread.workspace_id), input.clipVideos, message.id);
     if (input.priority !== undefined && !mayModify(viewerOf(caller), thread.author_user_id)) {
       throw forbidden("Only the thread's author (or an API key) may change its priority");
     }
@@ -111,6 +131,13 @@ export function messageRoutes(deps: AppDeps): Hono<AppEnv> {
         if (!body) await tx.query('UPDATE messages SET modified_at = $2::timestamptz WHERE id = $1', [message.id, now]);
         removed = await replaceAttachments(tx, message.id, fileIds, clock.now());
         await forgetUploads(tx, removed);
+      }
+      if (input.clipVideos !== undefined) {
+        if (!body && input.attachments === undefined)
+          await tx.query('UPDATE messages SET modified_at = $2::timestamptz WHERE id = $1', [message.id, now]);
+        const dropped = await replaceClips(tx, message.id, clips, clock.now());
+        await forgetUploads(tx, dropped);
+        removed = { uploadIds: [...removed.uploadIds, ...dropped.uploadIds], keys: [...removed.keys, ...dropped.keys] };
       }
       await recordCommentEvent(tx, {
         type: 'comment_updated',

@@ -5,7 +5,13 @@
  * cache of serialized bodies keyed by the markup's threads version, with an ETag (304 on a match).
  */
 import { Hono, type Context } from 'hono';
-import type { DataEnvelope, ListThreadsResponse, ResolveThreadResponse, UnresolveThreadResponse } from '../../src/api/wire.ts';
+import type {
+  AnyThreadResponse,
+  DataEnvelope,
+  ListThreadsResponse,
+  ResolveThreadResponse,
+  UnresolveThreadResponse,
+} from '../../src/api/wire.ts';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { isoAt, type Db } from '../db/db.ts';
 import { forbidden, notFound, validationFailed } from '../domain/errors.ts';
@@ -26,8 +32,13 @@ import { etagOf, ifNoneMatches, markupVersionForCaller, readUrlWindow, threadLis
 import { ResponseCache } from '../http/response-cache.ts';
 import { movePin } from '../model/thread-writes.ts';
 import { createAnnouncedThread } from '../model/comment-writes.ts';
+import { createThreadDirectly } from './threads-direct-writes.ts';
 import { createThreadSchema, listThreadsQuerySchema, movePinSchema } from '../schemas/threads.ts';
 import { recordCommentAction } from '../model/activity.ts';
+import { threadNotModified } from './inbox-etag.ts';
+import { refuseFileFieldsOnWebpage, wrongThreadKind } from '../schemas/file-threads.ts';
+import { createFileThreadResponse, isFileThreadRequest, moveFilePinResponse } from './file-threads.ts';
+import { resolveClipVideos, withThreadClips } from '../model/clip-videos.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -99,14 +110,14 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     if (cached) return sendJson(c, cached.bytes, etag);
 
     const page = await listThreads(db, params);
-    const body: ListThreadsResponse = {
+    const body: ListThreadsResponse<AnyThreadResponse> = {
       threads: await toThreadResponses(db, page.rows, viewer, files),
       query: query.resolved === undefined ? {} : { resolved: query.resolved },
       offset: page.offset,
       total: page.total,
       cursorId: page.cursorId,
     };
-    const envelope: DataEnvelope<ListThreadsResponse> = { data: body };
+    const envelope: DataEnvelope<ListThreadsResponse<AnyThreadResponse>> = { data: body };
     const bytes = Buffer.from(JSON.stringify(envelope), 'utf8');
     // The page took several statements, each with its own snapshot. The version is set to a new
     // value by every commit that changes what they read, so if it is unchanged now, every one of
@@ -121,33 +132,33 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/threads/:id', async (c) => {
     const caller = callerOf(c);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
+    // A weak ETag (inbox-etag.ts): the review app's live refresh gets a 304 while nothing changed.
+    const unchanged = await threadNotModified(c, db, caller, thread, clock.now());
+    if (unchanged) return unchanged;
     return ok(c, await loadThreadResponse(db, thread.id, viewerOf(caller), files));
   });
 
   routes.post('/threads', async (c) => {
     const caller = callerOf(c);
+    if (await isFileThreadRequest(c)) return ok(c, await createFileThreadResponse(c, deps, files, caller, attachmentOwner));
+    // Issue 15: usually one statement that checks the markup as it writes (threads-direct-writes.ts);
+    // any check added below must be made there too.
+    const direct = await createThreadDirectly(c, deps, caller);
+    if (direct) return ok(c, await newThreadResponse(db, direct, viewerOf(caller), files));
     const input = await readJson(c, createThreadSchema);
     const markupId = input.projectId ?? (caller.kind === 'exchange' ? caller.markupId : undefined);
     if (!markupId)
       throw validationFailed('projectId: required when creating a thread with an API key', [{ path: 'projectId', message: 'required' }]);
     if (!isUuid(markupId)) throw notFound('Markup');
     const markup = await markupForCaller(db, caller, markupId.toLowerCase());
-    if (input.isImageThread || markup.type !== 'webpage') {
-      throw validationFailed('isImageThread: this markup is a webpage; image threads are not supported on it', [
-        { path: 'isImageThread', message: 'must be false for a webpage markup' },
-      ]);
-    }
+    if (input.isImageThread || markup.type !== 'webpage') throw wrongThreadKind(markup.type);
+    refuseFileFieldsOnWebpage(input);
     if (markup.read_only) throw forbidden('New comments are paused on this markup (it is read-only)');
     const body = requireMessageBody(input);
     const fileIds = await resolveAttachments(db, attachmentOwner(caller, markup.workspace_id), input);
-    const written = await createAnnouncedThread(db, caller, clock, {
-      markupId: markup.id,
-      workspaceId: markup.workspace_id,
-      input,
-      body,
-      fileIds,
-      now: clock.now(),
-    });
+    const clips = await resolveClipVideos(db, attachmentOwner(caller, markup.workspace_id), input.clipVideos);
+    const thread = { markupId: markup.id, workspaceId: markup.workspace_id, input, body, fileIds, now: clock.now() };
+    const written = await withThreadClips(db, clips, thread.now, (on) => createAnnouncedThread(on, caller, clock, thread));
     return ok(c, await newThreadResponse(db, written, viewerOf(caller), files));
   });
 
@@ -224,6 +235,7 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
     if (!mayModify(viewerOf(caller), thread.author_user_id))
       throw forbidden('Only the author of a thread (or an API key) may move its pin');
+    if (thread.type !== 'webpage') return ok(c, await moveFilePinResponse(c, deps, thread));
     const input = await readJson(c, movePinSchema);
     const short = await db.transaction((tx) => movePin(tx, thread, input, clock.now()));
     return ok(c, short);

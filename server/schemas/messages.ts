@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { deltaSchema } from '../domain/delta.ts';
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '../domain/upload-rules.ts';
 import { attachmentRefSchema, prioritySchema } from './threads.ts';
+import { clipVideosSchema } from './clip-videos.ts';
 
 const messageFields = {
   content: z.string().max(20_000).optional(),
@@ -12,7 +13,7 @@ const messageFields = {
     .array(attachmentRefSchema)
     .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`)
     .optional(),
-  clipVideos: z.array(z.unknown()).optional(),
+  clipVideos: clipVideosSchema.optional(),
 };
 
 export const createMessageSchema = z.object(messageFields);

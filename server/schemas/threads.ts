@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { deltaSchema } from '../domain/delta.ts';
 import { VIEW_MODE_IDS } from '../domain/view-modes.ts';
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '../domain/upload-rules.ts';
+import { clipVideosSchema } from './clip-videos.ts';
 
 const percentage = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 
@@ -78,7 +79,7 @@ export const createThreadSchema = z.object({
     .array(attachmentRefSchema)
     .max(MAX_ATTACHMENTS_PER_MESSAGE, `at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments`)
     .optional(),
-  clipVideos: z.array(z.unknown()).optional(),
+  clipVideos: clipVideosSchema.optional(),
   width: z.number().min(0).optional(),
   height: z.number().min(0).optional(),
   annotations: jsonObject.optional(),

@@ -32,9 +32,11 @@ export interface RouteCase {
   optional?: string[];
   /** Why the baseline is not replayed at the end (needs a stored file, a sign-in session…). */
   noBaseline?: string;
+  /** A second row of a route already in the table, for another kind of request it takes (an image thread, say). */
+  variant?: string;
 }
 
-export const label = (r: RouteCase): string => `${r.method} ${r.path}`;
+export const label = (r: RouteCase): string => `${r.method} ${r.path}${r.variant ? ` (${r.variant})` : ''}`;
 
 export function urlOf(r: RouteCase, ids: Record<string, string> = r.ids ?? {}, query = r.query): string {
   const path = r.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(ids[name] ?? ''));

@@ -64,6 +64,15 @@ export interface MarkupImage {
   position: number;
   /** 1-based page number for PDF pages; null for images. */
   pageNumber: number | null;
+  /**
+   * Decided (issue 17): signed read URLs (expire) of WebP renditions made by conversion, null until
+   * then (and for PDF pages past the 300th): a thumbnail fitting 400×300 and a preview fitting
+   * 2048 px (PDF pages: drawn with the long edge at 1600 px), never enlarged; its size in pixels.
+   */
+  thumbnailUrl?: string | null;
+  previewUrl?: string | null;
+  previewWidth?: number | null;
+  previewHeight?: number | null;
 }
 
 /** Decided: the video of a video markup; dimensions and duration null until conversion. */
@@ -74,6 +83,8 @@ export interface MarkupVideo {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** Decided (issue 17): the same duration in seconds, the unit of video threads' startTime/endTime. */
+  duration?: number | null;
 }
 
 export interface ImageMarkupResponse extends MarkupBaseResponse {

@@ -25,8 +25,19 @@ export interface VideoClip {
   sharedUrl: string;
   width: number;
   height: number;
+  /** Decided extra (issue 17): the recording's type, video/mp4 or video/webm. */
+  mimeType?: string;
   createdAt: EpochMs;
   modifiedAt: EpochMs;
+}
+
+/** Decided (§4.3 leaves it "not shown"): a clip uploaded as a message_attachment of a video, with its title and frame size. */
+export interface VideoClipRequest {
+  fileId: string;
+  /** Default "Screen recording". */
+  title?: string;
+  width: number;
+  height: number;
 }
 
 /** Scopes the server grants the caller on a message. */
@@ -56,7 +67,7 @@ export interface CreateMessageRequest {
   mentionIds?: string[];
   message?: Delta;
   attachments?: MessageRequestAttachment[];
-  clipVideos?: unknown[];
+  clipVideos?: VideoClipRequest[];
 }
 
 export interface UpdateMessageRequest extends CreateMessageRequest {

@@ -5,7 +5,7 @@
 import type { EpochMs } from './common';
 import type { Delta } from './delta';
 import type { AuthorUser, UserMetaData } from './users';
-import type { MessageRequestAttachment, MessageResponse } from './messages';
+import type { MessageRequestAttachment, MessageResponse, VideoClipRequest } from './messages';
 import type { ScreenshotResponse } from './uploads';
 
 export interface ThreadElement {
@@ -80,7 +80,78 @@ export interface WebpageThreadResponse {
   labels?: string[];
 }
 
+/** The widget's threads: webpage threads (the widget pins elements of pages). */
 export type ThreadResponse = WebpageThreadResponse;
+
+/** Decided (§2.3 "TextHighlightResponse": not shown): the highlight as it was sent (ThreadTextHighlightRequest). */
+export interface TextHighlight {
+  /** Where the selection starts and ends: a text item's key (the review app: `p<page>:<item index>` of pdf.js's text layer). */
+  startKey: string;
+  endKey: string;
+  /** Index of the start/end text item in the page's text content, and the character offset inside it. */
+  startIndex: number;
+  startOffset: number;
+  endIndex: number;
+  endOffset: number;
+  /** The selected text. */
+  text: string;
+}
+export type ThreadTextHighlightRequest = TextHighlight;
+
+/** The fields every thread variant shares (§2.3 common fields). */
+export type ThreadCommonResponse = Pick<
+  WebpageThreadResponse,
+  | 'id'
+  | 'createdAt'
+  | 'modifiedAt'
+  | 'scopes'
+  | 'assignedRoleSlugs'
+  | 'user'
+  | 'number'
+  | 'resolved'
+  | 'messages'
+  | 'userMetaData'
+  | 'lastActivityAt'
+  | 'annotations'
+  | 'projectId'
+  | 'priority'
+  | 'screenshot'
+  | 'assigneeId'
+  | 'labels'
+>;
+
+/** §2.3 image thread: a point in percent of one image of an image markup, or of a video's frame (with its time range). */
+export interface ImageThreadResponse extends ThreadCommonResponse {
+  /** Decided: present on file threads, so clients can tell the variants apart. */
+  isImageThread: true;
+  /** The MarkupImage (or MarkupVideo) the pin is on. */
+  projectImageId: string;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  /** Seconds from the video's start; null on images. */
+  startTime: number | null;
+  endTime: number | null;
+  /** Decided extras: the size (px) the client showed the image at when pinning, as sent; null when not sent. */
+  width: number | null;
+  height: number | null;
+}
+
+/** §2.3 PDF thread: a point in percent of one page, optionally a highlighted text. */
+export interface PdfThreadResponse extends ThreadCommonResponse {
+  isImageThread: true;
+  /** The page's MarkupImage. */
+  projectImageId: string;
+  /** 1-based. */
+  pageNumber: number;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  textHighlight: TextHighlight | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** Every variant the API answers (GET /threads on any markup). */
+export type AnyThreadResponse = WebpageThreadResponse | ImageThreadResponse | PdfThreadResponse;
 
 export interface CreateThreadRequestElement {
   elementPath: string;
@@ -111,11 +182,11 @@ export interface CreateThreadRequest {
   elementParents: ThreadElementParentRequest[];
   viewModeId: string;
   attachments?: MessageRequestAttachment[];
-  clipVideos?: unknown[];
+  clipVideos?: VideoClipRequest[];
   width?: number;
   height?: number;
   annotations?: Record<string, unknown>;
-  textHighlight?: Record<string, unknown>;
+  textHighlight?: ThreadTextHighlightRequest;
   pageNumber?: number;
   requireDimensionsOverride?: boolean;
   priority?: number;
@@ -136,8 +207,8 @@ export interface ListThreadsQuery {
   offset?: number;
 }
 
-export interface ListThreadsResponse {
-  threads: ThreadResponse[];
+export interface ListThreadsResponse<T = ThreadResponse> {
+  threads: T[];
   query: { resolved?: boolean };
   offset: number;
   total: number;
@@ -174,4 +245,41 @@ export interface ShortWebpageThread {
   urlPath: string;
   canonicalUrl: string;
   viewModeId: string;
+}
+
+/** §2.3 short image thread (move-pin on an image or video thread). */
+export interface ShortImageThread {
+  id: string;
+  userId: string;
+  projectId: string;
+  number: number;
+  resolved: boolean;
+  projectImageId: string;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  startTime: number | null;
+  endTime: number | null;
+}
+
+/** §2.3 short PDF thread; decided: `pageRelativeX`/`Y` are the same percentages of the page as `offsetXPercentage`/`Y`. */
+export interface ShortPdfThread {
+  id: string;
+  userId: string;
+  projectId: string;
+  number: number;
+  resolved: boolean;
+  pageNumber: number;
+  pageRelativeX: number;
+  pageRelativeY: number;
+}
+
+/** Decided: the move-pin body of an image, video or PDF thread (the spec's MovePinRequest is the webpage one). */
+export interface MoveFilePinRequest {
+  projectImageId?: string;
+  pageNumber?: number;
+  offsetXPercentage: number;
+  offsetYPercentage: number;
+  startTime?: number;
+  endTime?: number | null;
+  textHighlight?: TextHighlight | null;
 }

@@ -68,11 +68,17 @@ export interface WebhookThread {
   projectId: string;
   number: number;
   resolved: boolean;
-  url: string;
-  canonicalUrl: string;
+  /** The page of a webpage thread; null on image, video and PDF threads. */
+  url: string | null;
+  canonicalUrl: string | null;
   createdAt: EpochMs;
   modifiedAt: EpochMs;
   user: WebhookUser;
+  /** Decided (issue 17): where an image, video or PDF thread's pin is; absent on webpage threads. */
+  projectImageId?: string;
+  pageNumber?: number | null;
+  startTime?: number | null;
+  endTime?: number | null;
 }
 
 export interface WebhookMessage {
