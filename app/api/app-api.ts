@@ -10,21 +10,28 @@ import type {
   ListWorkspaceUsersResponse,
   MarkupResponse,
   MemberSessionResponse,
+  MoveThreadResponse,
   SeenResponse,
   TriageRequest,
   TriageResponse,
   WorkspaceUserResponse,
 } from '../../src/api/wire';
+import { conditionalFetch } from './conditional-fetch';
 import { manageEndpoints } from './manage-api';
 
 export function createAppApi(credential: ApiCredential, apiBase = location.origin) {
-  const client = createApiClient({ apiBase, credential });
+  // Inbox and thread reads are conditional (If-None-Match): an idle live refresh costs a 304.
+  const client = createApiClient({ apiBase, credential, fetch: conditionalFetch() });
   const { request } = client;
   const id = encodeURIComponent;
   return {
     ...manageEndpoints(request),
     getThread: client.getThread,
     createMessage: client.createMessage,
+    updateMessage: client.updateMessage,
+    deleteMessage: client.deleteMessage,
+    deleteThread: client.deleteThread,
+    getMarkupTags: client.getMarkupTags,
     resolveThread: client.resolveThread,
     unresolveThread: client.unresolveThread,
     abortAll: client.abortAll,
@@ -38,6 +45,9 @@ export function createAppApi(credential: ApiCredential, apiBase = location.origi
     inbox: (query: InboxQuery, signal?: AbortSignal) =>
       request<InboxResponse>('GET', '/inbox', { query: { ...query } as Record<string, string | number | boolean | undefined>, signal }),
     triage: (threadId: string, body: TriageRequest) => request<TriageResponse>('PATCH', `/threads/${id(threadId)}/triage`, { body }),
+    /** Moves a thread to another markup of the workspace (owners and admins). */
+    moveThread: (threadId: string, markupId: string) =>
+      request<MoveThreadResponse>('POST', `/threads/${id(threadId)}/move`, { body: { markupId } }),
     seen: (threadId: string) => request<SeenResponse>('POST', `/threads/${id(threadId)}/seen`),
 
     /** Workspace members (the assignee and author pickers). */

@@ -51,6 +51,9 @@ export function manageEndpoints(request: ApiClient['request']) {
     archiveItems: (ids: string[]) => request<undefined>('PATCH', '/items/archive', { body: { folderItemIds: ids } }),
     /** Back where they were archived from when that folder still exists, else to the root. */
     restoreItems: (ids: string[]) => request<undefined>('PATCH', '/items/restore', { body: { folderItemIds: ids, withPath: '1' } }),
+    /** Folders (with everything inside) and markups into another folder: owners and admins. */
+    moveItems: (ids: string[], targetFolderId: string) =>
+      request<undefined>('PATCH', '/items/move', { body: { folderItemIds: ids, targetFolderId } }),
     deleteItem: (itemId: string) => request<undefined>('DELETE', `/items/${id(itemId)}`),
     createUrlMarkup: (body: { url: string; name?: string; parentFolderId?: string }) =>
       request<MarkupResponse>('POST', '/markups/url', { body }),

@@ -28,6 +28,14 @@ export const enManage = {
     move: 'Move to…', // contract
     moveTo: 'Target folder', // contract
     moveHere: 'Move', // contract
+    moveTitle: (name: string) => `Move “${name}”`,
+    moveHint: 'Open the folder to move it into, then choose Move here.',
+    moveInto: 'Move here', // contract
+    openFolder: (name: string) => `Open ${name}`,
+    subfolders: 'Folders in this folder', // contract (the picker's list)
+    noSubfolders: 'No folders inside.',
+    alreadyHere: 'It is in this folder already.',
+    movedTo: (name: string, folder: string) => `Moved “${name}” to ${folder}.`,
     archiveItem: 'Archive', // contract
     restore: 'Restore', // contract
     delete: 'Delete', // contract

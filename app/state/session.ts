@@ -4,7 +4,7 @@
  * API client asks `credential` for the token and, on a 401, waits here until the member has signed
  * in again (the request is then repeated, so nothing typed or clicked is lost), or signed out.
  */
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import type { ApiCredential } from '../../src/api';
 import type { MemberSessionResponse } from '../../src/api/wire';
 import { createAppApi, devAccessToken } from '../api/app-api';
@@ -24,6 +24,11 @@ function restore(): MemberSession | null {
 }
 
 export const session = signal<MemberSession | null>(restore());
+/** Owners and admins change folders, sites and threads' places; the server says 403 to everyone else. */
+export const canManage = computed(() => {
+  const role = session.value?.role;
+  return role === 'owner' || role === 'admin';
+});
 /** The server refused the token: the sign-in form shows over the app, which stays as it is. */
 export const expired = signal(false);
 

@@ -6,12 +6,19 @@
 import { signal } from '@preact/signals';
 import type { AppAuthConfigResponse } from '../../src/api/wire';
 import { isOidcReturn } from '../auth/oidc-return';
+import { t } from '../i18n';
 import { describeFailure } from './errors';
 import { signInWithAccessToken } from './session';
 
 export const signInConfig = signal<AppAuthConfigResponse | null>(null);
 /** Why the last sign-in through the provider failed, in words for the person. */
 export const providerError = signal('');
+
+/** Why a member session was refused, in words for the person (a 403 is "not a member here"). */
+export function describeSignInFailure(failure: unknown): string {
+  const status = (failure as { status?: number } | null)?.status;
+  return status === 403 ? t().errors.notMember : status === 404 ? t().errors.noSignIn : describeFailure(failure);
+}
 
 async function loadConfig(): Promise<AppAuthConfigResponse> {
   const response = await fetch('/api/v2/auth/app-config', { headers: { 'Service-API-Version': '2023-02-22', Accept: 'application/json' } });
@@ -34,7 +41,8 @@ export async function prepareSignIn(): Promise<void> {
       await signInWithAccessToken(accessToken);
     } catch (failure) {
       history.replaceState(null, '', '/app/');
-      providerError.value = failure instanceof Error && failure.name === 'OidcSignInError' ? failure.message : describeFailure(failure);
+      providerError.value =
+        failure instanceof Error && failure.name === 'OidcSignInError' ? failure.message : describeSignInFailure(failure);
     }
   } catch (failure) {
     // Without the configuration the development form still shows; the reason is kept for the page.

@@ -48,12 +48,12 @@ function readyThread(): ThreadResponse | null {
   return state.status === 'ready' ? state.thread : null;
 }
 
-function update(threadId: string, change: (thread: ThreadResponse) => ThreadResponse): void {
+export function update(threadId: string, change: (thread: ThreadResponse) => ThreadResponse): void {
   const state = openThread.peek();
   if (state.status === 'ready' && state.id === threadId) openThread.value = { ...state, thread: change(state.thread) };
 }
 
-async function run<T>(name: string, action: () => Promise<T>): Promise<T | undefined> {
+export async function run<T>(name: string, action: () => Promise<T>): Promise<T | undefined> {
   busy.value = { ...busy.peek(), [name]: true };
   actionError.value = null;
   try {

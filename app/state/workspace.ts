@@ -1,10 +1,10 @@
 /**
  * The workspace view's state: the workspace (root and archive folder ids), the open folder with its
  * ancestors and items, and the changes owners and admins make — create a folder or a webpage markup,
- * rename, archive, restore, delete. Each change reloads the folder; a refusal (403 for members who
+ * rename, move, archive, restore, delete. Each change reloads the folder; a refusal (403 for members who
  * may not, 422 for a bad name or URL) is kept to show, and the caller keeps what was typed.
  */
-import { computed, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
 import type { FolderWithAncestorsResponse, MarkupResponse, WorkspaceResponse } from '../../src/api/wire';
 import type { FolderEntry } from '../api/manage-api';
 import { isGone } from './errors';
@@ -24,11 +24,7 @@ export const changeError = signal<unknown>(null);
 export const changeNote = signal('');
 export const changing = signal(false);
 
-/** Owners and admins change folders and markups; the server says 403 to everyone else. */
-export const canManage = computed(() => {
-  const role = session.value?.role;
-  return role === 'owner' || role === 'admin';
-});
+export { canManage } from './session';
 
 let generation = 0;
 
@@ -109,6 +105,8 @@ export const renameItem = (item: FolderEntry, name: string, note: Notes['renamed
   change(() => api.renameItem(item.id, name.trim()), note(name.trim()));
 export const archiveItem = (item: FolderEntry, note: string) => change(() => api.archiveItems([item.id]), note);
 export const restoreItem = (item: FolderEntry, note: string) => change(() => api.restoreItems([item.id]), note);
+export const moveItem = (item: FolderEntry, targetFolderId: string, note: string) =>
+  change(() => api.moveItems([item.id], targetFolderId), note);
 export const deleteItem = (item: FolderEntry, note: string) => change(() => api.deleteItem(item.id), note);
 
 export function clearChange(): void {

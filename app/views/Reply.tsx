@@ -1,10 +1,12 @@
 /**
  * The reply box: the widget's rich-text editor on the thread's draft (kept through failures, other
- * threads and reloads), sent with the button or Ctrl/Cmd+Enter; `r` focuses it.
+ * threads and reloads), with @mentions of the markup's taggable people stored as the widget stores
+ * them (a mention insert in the Delta), sent with the button or Ctrl/Cmd+Enter; `r` focuses it.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { EMPTY_DELTA } from '../../src/delta';
 import { RichTextEditor, type RichTextEditorHandle } from '../../src/ui/editor';
+import type { MentionSource } from '../../src/ui/editor/RichTextEditor';
 import { t } from '../i18n';
 import { drafts, setDraft } from '../state/drafts';
 import { busy, reply } from '../state/thread';
@@ -17,7 +19,7 @@ function hasText(delta: { ops?: { insert?: unknown }[] } | undefined): boolean {
   return !!delta?.ops?.some((op) => (typeof op.insert === 'string' ? op.insert.trim() !== '' : op.insert !== undefined));
 }
 
-export function Reply({ threadId }: { threadId: string }) {
+export function Reply({ threadId, mentions }: { threadId: string; mentions?: MentionSource }) {
   const words = t().thread;
   const editor = useRef<RichTextEditorHandle>(null);
   const draft = drafts.value[threadId];
@@ -44,6 +46,7 @@ export function Reply({ threadId }: { threadId: string }) {
         value={draft ?? EMPTY_DELTA}
         onChange={(delta) => setDraft(threadId, delta)}
         onSubmit={() => void send()}
+        mentions={mentions}
         editorRef={editor}
       />
       <div class="actions">

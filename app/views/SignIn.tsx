@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { describeFailure } from '../state/errors';
 import { session, signIn, signOut } from '../state/session';
-import { providerError, signInConfig } from '../state/sign-in-config';
+import { describeSignInFailure, providerError, signInConfig } from '../state/sign-in-config';
 
 export function SignIn({ again = false }: { again?: boolean }) {
   const words = t();
@@ -35,8 +35,7 @@ export function SignIn({ again = false }: { again?: boolean }) {
     try {
       await signIn(name.trim(), email.trim());
     } catch (failure) {
-      const status = (failure as { status?: number }).status;
-      setError(status === 403 ? words.errors.notMember : status === 404 ? words.errors.noSignIn : describeFailure(failure));
+      setError(describeSignInFailure(failure));
     } finally {
       setBusy(false);
     }

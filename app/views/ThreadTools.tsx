@@ -3,6 +3,7 @@
  * the widget, src/ui/deep-link.ts; a new tab) and the thread as Markdown to paste into an issue
  * tracker — copied, or downloaded where the browser refuses the clipboard.
  */
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { getStoredJson } from '../../src/api';
 import type { ThreadResponse } from '../../src/api/wire';
@@ -31,7 +32,15 @@ async function readDiagnostics(thread: ThreadResponse): Promise<DiagnosticsView 
   return diagnosticsView(await getStoredJson(file.url));
 }
 
-export function ThreadTools({ thread, title, markupName }: { thread: ThreadResponse; title: string; markupName?: string }) {
+interface ThreadToolsProps {
+  thread: ThreadResponse;
+  title: string;
+  markupName?: string | undefined;
+  /** More tools at the end of the row (ThreadActions: move, delete). */
+  children?: ComponentChildren;
+}
+
+export function ThreadTools({ thread, title, markupName, children }: ThreadToolsProps) {
   const words = t().threadTools;
   const [note, setNote] = useState('');
   const [working, setWorking] = useState(false);
@@ -82,6 +91,7 @@ export function ThreadTools({ thread, title, markupName }: { thread: ThreadRespo
       <span class="small muted" role="status">
         {note}
       </span>
+      {children}
     </div>
   );
 }

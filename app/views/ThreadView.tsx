@@ -1,9 +1,11 @@
 /**
  * The open thread: its header (number, title, site, status, resolve/reopen), triage, every message
- * in the widget's formats (MessageView, the widget's renderer) with its attachments, the reply box,
+ * in the widget's formats (the widget's MessageView; with edit and delete once the thread-manage
+ * chunk is here: MessageItem, and the thread's move and delete: ThreadActions), the reply box with @mentions,
  * and beside them the screenshot, the browser context, the element and the diagnostics (ThreadAside).
  * An unknown or deleted id, a lost connection or a refused action each say so, and keep the draft.
  */
+import { useMemo } from 'preact/hooks';
 import { MessageAttachmentList } from '../../src/ui/media/attachment-list';
 import { useMediaStyles } from '../../src/ui/media/styles';
 import { MessageView } from '../../src/ui/thread/MessageView';
@@ -15,6 +17,8 @@ import { markups } from '../state/directory';
 import { items } from '../state/inbox';
 import { actionError, busy, loadThread, openThread, toggleResolved } from '../state/thread';
 import { liveNews } from '../state/live';
+import { mentionCandidates } from '../state/mentions';
+import { loadThreadManage, threadManage } from './lazy-thread-manage';
 import { Reply } from './Reply';
 import { ThreadAside } from './ThreadAside';
 import { ThreadTools } from './ThreadTools';
@@ -24,8 +28,13 @@ const openImage = (url: string) => window.open(url, '_blank', 'noopener,noreferr
 
 export function ThreadView({ threadId }: { threadId: string }) {
   useMediaStyles();
+  loadThreadManage();
+  const manage = threadManage.value;
   const words = t();
   const state = openThread.value;
+  const markupId = state.status === 'ready' ? state.thread.projectId : '';
+  // The widget's editor asks on the first `@`: the people who may be tagged on this thread's markup.
+  const mentions = useMemo(() => () => mentionCandidates(markupId), [markupId]);
   const back = (
     <a
       class="back-link"
@@ -96,7 +105,9 @@ export function ThreadView({ threadId }: { threadId: string }) {
           {thread.resolved ? words.thread.reopen : words.thread.resolve}
         </button>
       </header>
-      <ThreadTools thread={thread} title={title} markupName={markupName} />
+      <ThreadTools thread={thread} title={title} markupName={markupName}>
+        {manage && <manage.ThreadActions thread={thread} />}
+      </ThreadTools>
       {failure !== null && (
         <div class="notice notice--error" role="alert">
           <span>{describeFailure(failure)}</span>
@@ -113,13 +124,20 @@ export function ThreadView({ threadId }: { threadId: string }) {
             {liveNews.value.replies ? words.live.newReplies(liveNews.value.replies) : ''}
           </p>
           <ol class="pm-messages messages">
-            {thread.messages.map((message) => (
-              <MessageView key={message.id} message={message}>
-                {Array.isArray(message.attachments) && <MessageAttachmentList attachments={message.attachments} onOpenImage={openImage} />}
-              </MessageView>
-            ))}
+            {thread.messages.map((message, index) =>
+              // Until the editing tools arrive (a moment after the first thread opens), messages only read.
+              manage ? (
+                <manage.MessageItem key={message.id} threadId={thread.id} message={message} first={index === 0} mentions={mentions} />
+              ) : (
+                <MessageView key={message.id} message={message}>
+                  {Array.isArray(message.attachments) && (
+                    <MessageAttachmentList attachments={message.attachments} onOpenImage={openImage} />
+                  )}
+                </MessageView>
+              ),
+            )}
           </ol>
-          <Reply threadId={thread.id} />
+          <Reply threadId={thread.id} mentions={mentions} />
         </div>
         <ThreadAside thread={thread} />
       </div>

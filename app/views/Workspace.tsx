@@ -85,7 +85,7 @@ export function Workspace({ folderId }: { folderId: string | null }) {
       {items.length ? (
         <ul class="ws-list" aria-label={words.items}>
           {items.map((item) => (
-            <WorkspaceItem key={item.id} item={item} archived={folder.kind === 'archive'} />
+            <WorkspaceItem key={item.id} item={item} archived={folder.kind === 'archive'} parentId={folder.id} />
           ))}
         </ul>
       ) : (

@@ -1,7 +1,7 @@
 /**
  * One folder or markup in the workspace list: its name (a link into the folder or to the markup's
- * page), what it is, and — for owners and admins — rename (inline), archive or restore, and delete
- * after an inline confirmation. A refused change keeps the typed name.
+ * page), what it is, and — for owners and admins — rename (inline), move (a folder picker dialog),
+ * archive or restore, and delete after an inline confirmation. A refused change keeps the typed name.
  */
 import { useState } from 'preact/hooks';
 import type { FolderEntry } from '../api/manage-api';
@@ -10,6 +10,7 @@ import { folderHref, markupHref } from '../router/router';
 import { archiveItem, canManage, changing, deleteItem, renameItem, restoreItem } from '../state/workspace';
 import { AppLink } from './AppLink';
 import { FolderIcon, PageIcon } from './Icons';
+import { MoveItemDialog } from './MoveItemDialog';
 
 function hostOf(url: string | undefined): string {
   try {
@@ -19,9 +20,9 @@ function hostOf(url: string | undefined): string {
   }
 }
 
-export function WorkspaceItem({ item, archived }: { item: FolderEntry; archived: boolean }) {
+export function WorkspaceItem({ item, archived, parentId }: { item: FolderEntry; archived: boolean; parentId: string }) {
   const words = t().workspace;
-  const [mode, setMode] = useState<'none' | 'rename' | 'delete'>('none');
+  const [mode, setMode] = useState<'none' | 'rename' | 'delete' | 'move'>('none');
   const [name, setName] = useState(item.name);
   const isFolder = item.itemType === 'folder';
   const href = isFolder ? folderHref(item.id) : markupHref(item.id);
@@ -83,11 +84,17 @@ export function WorkspaceItem({ item, archived }: { item: FolderEntry; archived:
           </div>
         )}
       </div>
-      {canManage.value && mode === 'none' && (
+      {mode === 'move' && <MoveItemDialog item={item} parentId={parentId} onClose={() => setMode('none')} />}
+      {canManage.value && (mode === 'none' || mode === 'move') && (
         <div class="ws-actions" role="group" aria-label={words.actionsFor(item.name)}>
           <button type="button" class="button button--small button--quiet" onClick={() => (setName(item.name), setMode('rename'))}>
             {words.rename}
           </button>
+          {!archived && (
+            <button type="button" class="button button--small button--quiet" aria-haspopup="dialog" onClick={() => setMode('move')}>
+              {words.move}
+            </button>
+          )}
           {archived ? (
             <button
               type="button"

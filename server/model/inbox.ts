@@ -169,6 +169,24 @@ function toInboxThread(row: InboxRow, viewerUserId: string | null): InboxThread 
   };
 }
 
+/**
+ * A stamp that moves whenever any inbox answer of the workspace may change: every committed change
+ * to a thread, message, read mark, member or author moves its markup's threads version (migration
+ * 0012), which only grows, so their sum moves; renames, archiving and deletions of markups move
+ * their modified_at and the live count. One aggregate over the workspace's markups (an index scan),
+ * not over its threads.
+ */
+export async function inboxVersion(db: Db, workspaceId: string): Promise<string> {
+  const row = await db.query<{ stamp: string }>(
+    `SELECT concat_ws(':', count(*) FILTER (WHERE deleted_at IS NULL), coalesce(sum(threads_version), 0),
+       floor(extract(epoch FROM max(modified_at)) * 1000000)) AS stamp
+     FROM markups WHERE workspace_id = $1`,
+    [workspaceId],
+    { prepare: true },
+  );
+  return row[0]?.stamp ?? '';
+}
+
 export async function listInbox(db: Db, p: InboxParams): Promise<InboxResponse> {
   const { values, add } = parameterList();
   const where = conditions(p, add);

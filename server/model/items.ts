@@ -62,7 +62,7 @@ export interface MoveContext {
   actorUserId: () => Promise<string>;
 }
 
-interface Target {
+export interface Target {
   item: Item;
   /** The folder that holds it now. */
   parentId: string;
@@ -73,7 +73,12 @@ interface Target {
  * Every id checked before anything is written: unknown, foreign or deleted ids, and the root or
  * archive folder, are listed in one 422 (`folderItemIds.<i>`). Repeats count once.
  */
-async function resolveTargets(tx: Db, workspace: WorkspaceRow, ids: string[], verb: 'archived' | 'restored'): Promise<Target[]> {
+export async function resolveTargets(
+  tx: Db,
+  workspace: WorkspaceRow,
+  ids: string[],
+  verb: 'archived' | 'restored' | 'moved',
+): Promise<Target[]> {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   const targets: Target[] = [];
@@ -99,7 +104,7 @@ async function resolveTargets(tx: Db, workspace: WorkspaceRow, ids: string[], ve
 }
 
 /** Leaves out items inside a listed folder: they move with it and keep their place in it. */
-async function outermost(tx: Db, targets: Target[]): Promise<Target[]> {
+export async function outermost(tx: Db, targets: Target[]): Promise<Target[]> {
   const folders = new Set(targets.filter((t) => t.item.type === 'folder').map((t) => t.item.row.id));
   const kept: Target[] = [];
   for (const target of targets) {
@@ -162,7 +167,7 @@ async function place(
  * Locks the listed rows before they are read (folders, then markups, each in id order, so
  * overlapping calls cannot deadlock): a markup moved by another endpoint meanwhile is seen as it is.
  */
-async function lockListed(tx: Db, workspaceId: string, ids: string[]): Promise<void> {
+export async function lockListed(tx: Db, workspaceId: string, ids: string[]): Promise<void> {
   const valid = JSON.stringify([...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))].sort());
   for (const table of ['folders', 'markups']) {
     await tx.query(

@@ -1,9 +1,10 @@
 /**
  * Triage of a thread by the team (issue 16): its assignee (a member of the workspace), priority
- * and labels, and each person's "seen up to" mark (the spec's `userMetaData.lastSeenAt`). Each is
- * one statement; the threads-version triggers refresh every cached list that shows them.
+ * and labels, each person's "seen up to" mark (the spec's `userMetaData.lastSeenAt`), and moving a
+ * thread to another markup of the workspace. Each is one statement; the threads-version triggers
+ * refresh every cached list that shows them (both markups' for a move).
  */
-import type { SeenResponse, TriageResponse } from '../../src/api/wire.ts';
+import type { MoveThreadResponse, SeenResponse, TriageResponse } from '../../src/api/wire.ts';
 import { isoAt, json, queryOne, type Db } from '../db/db.ts';
 import { validationFailed } from '../domain/errors.ts';
 import { isUuid } from '../domain/ids.ts';
@@ -78,4 +79,45 @@ export async function markSeen(db: Db, threadId: string, userId: string, now: nu
     [threadId, userId, isoAt(now)],
   );
   return { threadId, lastSeenAt: Number(row!.seen_ms) };
+}
+
+/**
+ * Moves a webpage thread to another live webpage markup of its workspace, numbered from that
+ * markup's counter (numbers count per markup); its pin, messages, files and triage go with it.
+ * Moving to the markup it is on changes nothing. The activity log keeps where things happened.
+ */
+export async function moveThread(
+  db: Db,
+  thread: { id: string; markup_id: string; workspace_id: string },
+  markupId: string,
+  now: number,
+): Promise<MoveThreadResponse> {
+  const refuse = (message: string) => validationFailed(`markupId: ${message}`, [{ path: 'markupId', message }]);
+  const kind = await queryOne<{ type: string }>(db, 'SELECT type FROM threads WHERE id = $1', [thread.id]);
+  if (kind?.type !== 'webpage') throw refuse('only webpage threads can move: an image or PDF thread is pinned to its file');
+  const target = markupId.toLowerCase();
+  const markup = isUuid(target)
+    ? await queryOne<{ id: string; type: string; status: string }>(
+        db,
+        'SELECT id, type, status FROM markups WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+        [target, thread.workspace_id],
+      )
+    : undefined;
+  if (!markup) throw refuse('no such markup in this workspace');
+  if (markup.type !== 'webpage') throw refuse('is not a webpage markup');
+  if (markup.status === 'archived') throw refuse('is archived: restore it first');
+  const row = await queryOne<{ markup_id: string; number: number; modified_ms: number }>(
+    db,
+    markup.id === thread.markup_id
+      ? `SELECT markup_id, number, floor(extract(epoch FROM modified_at) * 1000)::float8 AS modified_ms FROM threads WHERE id = $1`
+      : `WITH counter AS (
+           UPDATE markups SET thread_counter = thread_counter + 1 WHERE id = $2 AND deleted_at IS NULL RETURNING thread_counter
+         )
+         UPDATE threads SET markup_id = $2, number = counter.thread_counter, modified_at = $3::timestamptz
+         FROM counter WHERE threads.id = $1
+         RETURNING threads.markup_id, threads.number, floor(extract(epoch FROM threads.modified_at) * 1000)::float8 AS modified_ms`,
+    markup.id === thread.markup_id ? [thread.id] : [thread.id, markup.id, isoAt(now)],
+  );
+  if (!row) throw refuse('no such markup in this workspace');
+  return { threadId: thread.id, projectId: row.markup_id, number: row.number, modifiedAt: Number(row.modified_ms) };
 }

@@ -1,11 +1,13 @@
 /**
  * OpenAPI rows of the review app's endpoints (issue 16, decided: docs/api-decisions.md, "Review
- * app"): members' sessions, the workspace-wide inbox, triage and "seen" marks.
+ * app"): members' sessions, the workspace-wide inbox, triage and "seen" marks, moving threads
+ * between markups and folders and markups between folders.
  */
 import { memberSessionSchema } from '../schemas/auth.ts';
 import { allowOriginSchema } from '../schemas/installations.ts';
 import { workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
-import { inboxQuerySchema, triageSchema } from '../schemas/inbox.ts';
+import { inboxQuerySchema, moveThreadSchema, triageSchema } from '../schemas/inbox.ts';
+import { moveToFolderSchema, workspaceQuerySchema } from '../schemas/items.ts';
 import { noContent, ok } from './rows.ts';
 import type { RouteDoc } from './types.ts';
 
@@ -73,6 +75,18 @@ export const appRoutesDoc: RouteDoc[] = [
     errors: [404],
   },
   {
+    method: 'post',
+    path: '/threads/{id}/move',
+    operationId: 'moveThread',
+    summary: 'Move a thread to another webpage markup of its workspace (numbered there anew)',
+    tag: 'threads',
+    auth: 'any',
+    body: moveThreadSchema,
+    success: ok('MoveThreadResponse'),
+    errors: [403, 404],
+    description: 'Owners and admins of the workspace (member sessions) and API keys; contributors, viewers and reviewers 403.',
+  },
+  {
     method: 'get',
     path: '/installations',
     operationId: 'listInstallations',
@@ -94,5 +108,19 @@ export const appRoutesDoc: RouteDoc[] = [
     body: allowOriginSchema,
     success: ok('InstallationSummary'),
     errors: [403, 404],
+  },
+  {
+    method: 'patch',
+    path: '/items/move',
+    operationId: 'moveItems',
+    summary: 'Move folders (with everything in them) and markups into another folder (not in the spec)',
+    tag: 'items',
+    auth: 'apiKey',
+    query: workspaceQuerySchema,
+    body: moveToFolderSchema,
+    success: noContent(),
+    errors: [404],
+    description:
+      "API keys, and the workspace's owners and admins with a member session. All or nothing: one 422 names every id that cannot move (archived, a folder into itself, too deep) and a bad target.",
   },
 ];

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestServer, type TestServer } from '../testing/support.ts';
+import { appPagePolicy } from './app-static.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'pinmark-app-'));
 let s: TestServer;
@@ -43,5 +44,14 @@ describe('/app', () => {
     expect(asset.headers.get('content-type')).toContain('text/javascript');
     expect((await s.app.request('/app/assets/gone-12345678.js')).status).toBe(404);
     expect((await s.app.request('/app/../package.json')).status).not.toBe(200);
+  });
+
+  it("lets the page reach the OIDC provider's token endpoint, and only that origin besides the store", () => {
+    expect(appPagePolicy(null)).toContain("connect-src 'self';");
+    expect(appPagePolicy(null, 'https://oauth2.example')).toContain("connect-src 'self' https://oauth2.example;");
+    const both = appPagePolicy('https://store.example', 'https://oauth2.example');
+    expect(both).toContain("connect-src 'self' https://store.example https://oauth2.example;");
+    expect(both).toContain("img-src 'self' data: blob: https://store.example;");
+    expect(appPagePolicy('https://same.example', 'https://same.example')).toContain("connect-src 'self' https://same.example;");
   });
 });

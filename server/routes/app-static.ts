@@ -3,11 +3,13 @@
  * a file is the app's own route (/app/inbox, /app/t/…), so it gets index.html, which is never cached;
  * the hashed assets are cached for good. The page runs under a strict policy: scripts and styles
  * only from this server (no inline script, no inline style element), images also from the object
- * store's origin (signed screenshot addresses) and data:/blob:, requests to this server and the store.
+ * store's origin (signed screenshot addresses) and data:/blob:, requests to this server, the store
+ * and the OIDC provider's token endpoint (the app trades the sign-in's code for a token itself).
  */
 import { Hono, type Context } from 'hono';
 import path from 'node:path';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
+import { appSignInConfig } from '../auth/app-sign-in.ts';
 import { prepare, resolveStaticFile, sendFile } from './static.ts';
 
 /** Vite's content-hashed file names (assets/[name]-[hash].ext) never change content. */
@@ -23,14 +25,19 @@ function storageOrigin(deps: AppDeps): string | null {
   }
 }
 
-export function appPagePolicy(store: string | null): string {
+/**
+ * The page's policy. `provider` is the origin of the OIDC provider's token endpoint, which the app
+ * calls itself to trade the sign-in's code for an access token (auth/app-sign-in.ts).
+ */
+export function appPagePolicy(store: string | null, provider: string | null = null): string {
   const extra = store ? ` ${store}` : '';
+  const connect = [store, provider].filter((origin, i, all) => origin && all.indexOf(origin) === i).join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: blob:${extra}`,
-    `connect-src 'self'${extra}`,
+    `connect-src 'self'${connect ? ` ${connect}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -41,12 +48,27 @@ export function appPagePolicy(store: string | null): string {
 export function appStaticRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const root = deps.config.appDir ?? 'dist/app';
-  let policy: string | undefined;
+  const policies = new Map<string | null, string>();
+  const signInConfig = appSignInConfig(deps.config, deps.clock);
+
+  /** The token endpoint's origin when OIDC is configured and its discovery document is readable. */
+  const providerOrigin = async (): Promise<string | null> => {
+    if (!deps.config.oidc?.clientId) return null;
+    try {
+      const endpoint = (await signInConfig()).oidc?.tokenEndpoint;
+      return endpoint ? new URL(endpoint).origin : null;
+    } catch {
+      // The sign-in page says why the provider cannot be used (GET /auth/app-config answers 503).
+      return null;
+    }
+  };
 
   const sendIndex = async (c: Context) => {
     const index = await resolveStaticFile(root, '/index.html');
     if (!index) return c.text('The review app is not built: run npm run build:app.', 404);
-    policy ??= appPagePolicy(storageOrigin(deps));
+    const provider = await providerOrigin();
+    let policy = policies.get(provider);
+    if (!policy) policies.set(provider, (policy = appPagePolicy(storageOrigin(deps), provider)));
     return sendFile(c, index, await prepare(index), {
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': policy,

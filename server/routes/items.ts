@@ -1,6 +1,7 @@
 /**
  * §4.5 items: folders and markups of the API key's workspace — read one (a folder with its
- * ancestors, or a markup), list a folder, create a folder, rename, archive, restore, delete.
+ * ancestors, or a markup), list a folder, create a folder, rename, archive, restore, delete, and
+ * move folders and markups into another folder (not in the spec: PATCH /items/move).
  * Admin endpoints (§5 rule 1): API keys only, exchange tokens → 403; an organization key names the
  * workspace with `?workspaceId=` as on the users endpoints. Tree changes of one workspace run under
  * a lock on its row, one at a time. Decisions: docs/api-decisions.md, "Items (§4.5)".
@@ -30,6 +31,7 @@ import {
 } from '../model/folders.ts';
 import { archiveItems, findItem, markupItem, renameMarkup, restoreItems, type MoveContext } from '../model/items.ts';
 import { listFolderItems } from '../model/item-list.ts';
+import { moveItems } from '../model/item-move.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
 import { fileUrls } from '../model/file-urls.ts';
@@ -38,6 +40,7 @@ import {
   listItemsQuerySchema,
   MAX_FOLDER_DEPTH,
   moveItemsSchema,
+  moveToFolderSchema,
   renameItemSchema,
   workspaceQuerySchema,
 } from '../schemas/items.ts';
@@ -77,6 +80,17 @@ export function itemRoutes(deps: AppDeps): Hono<AppEnv> {
       return noContent(c);
     });
   }
+
+  // Not in the spec (docs/api-decisions.md, "Review app"): folders and markups into another folder.
+  routes.patch('/items/move', async (c) => {
+    await target(c, db);
+    const input = await readJson(c, moveToFolderSchema);
+    await db.transaction(async (tx) => {
+      const { workspace } = await target(c, tx, true);
+      await moveItems(tx, workspace, input.folderItemIds, input.targetFolderId, clock.now());
+    });
+    return noContent(c);
+  });
 
   routes.get('/items/:id', async (c) => {
     const { caller, workspace } = await target(c, db, false, true);

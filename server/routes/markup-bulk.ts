@@ -1,17 +1,18 @@
 /**
- * POST /markups/bulk/move and /bulk/delete (§4.4): many markups in one transaction, all or
+ * POST /markups/bulk/move (API keys, and owners and admins in the review app) and /bulk/delete
+ * (API keys) (§4.4): many markups in one transaction, all or
  * nothing. Every id is checked first; ids the key cannot reach (or that do not exist) are
  * reported in one 422 (`details` paths `markupIds.<index>`), so a typo never half-applies a batch.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
-import type { ApiKeyCaller } from '../domain/viewer.ts';
+import type { ApiKeyCaller, MemberCaller } from '../domain/viewer.ts';
 import { isoAt, queryOne, type Db } from '../db/db.ts';
 import { noContent } from '../http/envelope.ts';
 import { validationFailed, type ErrorDetail } from '../domain/errors.ts';
 import { isUuid } from '../domain/ids.ts';
 import { readJson } from '../http/validate.ts';
-import { apiKeyReaches, requireApiKey } from '../domain/permissions.ts';
+import { reachesWorkspace, requireApiKey, requireWorkspaceManager } from '../domain/permissions.ts';
 import { callerOf } from '../http/caller.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
 import { deleteMarkups } from '../model/markup-writes.ts';
@@ -31,7 +32,7 @@ interface LockedMarkup {
  */
 async function markupsForBulk(
   tx: Db,
-  caller: ApiKeyCaller,
+  caller: ApiKeyCaller | MemberCaller,
   ids: string[],
   refuse: (m: LockedMarkup) => string | null = () => null,
 ): Promise<LockedMarkup[]> {
@@ -47,7 +48,7 @@ async function markupsForBulk(
   const seen = new Set<string>();
   for (const [index, id] of wanted.entries()) {
     const row = byId.get(id);
-    const problem = !row || !apiKeyReaches(caller, row) ? 'no such markup' : refuse(row);
+    const problem = !row || !reachesWorkspace(caller, row) ? 'no such markup' : refuse(row);
     if (problem) details.push({ path: `markupIds.${index}`, message: problem });
     else if (!seen.has(id)) {
       seen.add(id);
@@ -68,8 +69,9 @@ export function markupBulkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { db, clock } = deps;
 
+  // Owners and admins move markups in the review app as API keys do (docs/api-decisions.md, "Review app").
   routes.post('/markups/bulk/move', async (c) => {
-    const caller = requireApiKey(callerOf(c));
+    const caller = requireWorkspaceManager(callerOf(c));
     const input = await readJson(c, bulkMoveSchema);
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -81,7 +83,7 @@ export function markupBulkRoutes(deps: AppDeps): Hono<AppEnv> {
             [input.targetFolderId.toLowerCase()],
           )
         : undefined;
-      if (!target || !apiKeyReaches(caller, target)) {
+      if (!target || !reachesWorkspace(caller, target)) {
         throw validationFailed('targetFolderId: no such folder', [
           { path: 'targetFolderId', message: 'not a live folder of the workspace' },
         ]);

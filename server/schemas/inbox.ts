@@ -48,3 +48,6 @@ export const triageSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'send at least one of assigneeId, priority, labels');
 export type TriageInput = z.output<typeof triageSchema>;
+
+export const moveThreadSchema = z.object({ markupId: z.string().min(1, 'must not be empty').max(100, 'at most 100 characters') }).strict();
+export type MoveThreadInput = z.output<typeof moveThreadSchema>;

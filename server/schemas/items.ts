@@ -39,6 +39,14 @@ export const moveItemsSchema = z.object({
 });
 export type MoveItemsInput = z.output<typeof moveItemsSchema>;
 
+/** PATCH /items/move (the review app's "Move to…"): folders and markups into another folder. */
+export const moveToFolderSchema = z
+  .object({
+    folderItemIds: z.array(idField).min(1, 'at least one id').max(MAX_ITEMS_PER_CALL, `at most ${MAX_ITEMS_PER_CALL} ids`),
+    targetFolderId: idField,
+  })
+  .strict();
+
 const intParam = z
   .string()
   .regex(/^\d{1,9}$/, 'must be a non-negative integer')

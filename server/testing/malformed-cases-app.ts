@@ -37,6 +37,7 @@ export async function appCases(s: TestServer): Promise<RouteCase[]> {
     },
     { method: 'PATCH', path: '/threads/:id/triage', ids: { id: threadId }, auth: 'any', token: wsKey, body: { labels: ['bug'] } },
     { method: 'POST', path: '/threads/:id/seen', ids: { id: threadId }, auth: 'any', token: reviewer.token },
+    { method: 'POST', path: '/threads/:id/move', ids: { id: threadId }, auth: 'any', token: wsKey, body: { markupId: s.seed.markupId } },
     { method: 'GET', path: '/installations', auth: 'any', token: memberToken },
     {
       method: 'POST',

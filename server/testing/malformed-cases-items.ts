@@ -21,6 +21,8 @@ export async function itemCases(s: TestServer): Promise<RouteCase[]> {
   const archiveMe = await folder('malformed-archive');
   const restoreMe = await folder('malformed-restore');
   const doomed = await folder('malformed-delete');
+  const moveMe = await folder('malformed-move');
+  const moveInto = await folder('malformed-move-target');
   const archived = await s.request('PATCH', `${API}/items/archive`, { token: wsKey, body: { folderItemIds: [restoreMe] } });
   if (archived.status !== 204) throw new Error(`archive fixture failed: ${archived.status} ${archived.text}`);
 
@@ -59,6 +61,7 @@ export async function itemCases(s: TestServer): Promise<RouteCase[]> {
       body: { folderItemIds: [restoreMe], withPath: '1' },
       optional: ['withPath'],
     },
+    { method: 'PATCH', path: '/items/move', auth: 'api_key', token: wsKey, body: { folderItemIds: [moveMe], targetFolderId: moveInto } },
     { method: 'PATCH', path: '/items/:id', ids: { id: renameMe }, auth: 'api_key', token: wsKey, body: { name: 'Renamed by the suite' } },
     { method: 'DELETE', path: '/items/:id', ids: { id: doomed }, auth: 'api_key', token: wsKey },
   ];

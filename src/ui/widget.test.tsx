@@ -51,8 +51,18 @@ describe('mounting', () => {
     const sheets = harness.root().adoptedStyleSheets;
     expect(sheets.length).toBeGreaterThan(0);
     const css = [...sheets[0]!.cssRules].map((rule) => rule.cssText).join('\n');
-    expect(css).toMatch(/:host\s*\{[^}]*--pinmark-accent/);
+    // The palette (palette.css) is declared for `:host, :root`: one source with the review app.
+    expect(css).toMatch(/:host, :root\s*\{[^}]*--pinmark-accent/);
     expect(css).toMatch(/:host\s*\{[^}]*position: fixed !important/);
+    // Its theme switches pick each colour's light or dark value on the host.
+    const host = harness.host()!;
+    const accent = () => getComputedStyle(host).getPropertyValue('--pinmark-accent').trim();
+    expect(accent()).toBe('#4f46e5');
+    host.setAttribute('data-theme', 'dark');
+    expect(accent()).toBe('#8b95f9');
+    expect(getComputedStyle(host).colorScheme).toBe('dark');
+    host.setAttribute('data-theme', 'light');
+    expect(accent()).toBe('#4f46e5');
   });
 
   it('falls back to a <style nonce> when constructable stylesheets are unavailable', async () => {

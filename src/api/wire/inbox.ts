@@ -101,3 +101,17 @@ export interface SeenResponse {
   threadId: string;
   lastSeenAt: EpochMs;
 }
+
+/** `POST /threads/:id/move`: the thread goes to another webpage markup of its workspace. */
+export interface MoveThreadRequest {
+  markupId: string;
+}
+
+export interface MoveThreadResponse {
+  threadId: string;
+  /** The markup it is on now. */
+  projectId: string;
+  /** Its number there (numbers count per markup). */
+  number: number;
+  modifiedAt: EpochMs;
+}
