@@ -42,6 +42,7 @@ import { demoRoutes } from './routes/demo.ts';
 import { staticRoutes } from './routes/static.ts';
 import { appStaticRoutes } from './routes/app-static.ts';
 import { openApiRoutes } from './openapi/route.ts';
+import { mailRoutes } from './routes/mail.ts';
 
 const tooLarge = (): never => {
   throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/inbox',
     '/installations',
     '/installations/*',
+    '/me/*',
+    '/mail',
   ])
     api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', webhookRoutes(deps));
   api.route('/', metricsRoutes(deps));
+  api.route('/', mailRoutes(deps));
   api.route('/', openApiRoutes());
   app.route('/api/v2', api);
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from './domain/config.ts';
 import { demoFilePath, type DemoInfo } from './seed.ts';
+import { mailDescription } from './mail/description.ts';
 
 /** `pk_ws_AbCd…wxyz`: enough to tell keys apart, useless to an onlooker. */
 export function maskSecret(secret: string): string {
@@ -55,6 +56,7 @@ export function bannerText({ config, database, files, demo, seeded }: BannerInpu
     `  Database        ${database}`,
     `  Uploads         ${files}`,
     `  Dev sign-in     ${signInLine(config)}`,
+    `  E-mail          ${mailDescription(config.mail, config.demo)}`,
   ];
   if (config.oidc) lines.push(`  OIDC issuer     ${config.oidc.issuer}`);
   if (demo) lines.push(...demoLines(config, demo, seeded));

@@ -22,6 +22,7 @@ import { sweepIdempotencyKeys } from './http/idempotency.ts';
 import { sweepRateLimits } from './http/rate-limit.ts';
 import { createDeliveryWorker, sweepWebhookDeliveries, type DeliveryWorker } from './events/index.ts';
 import { createConversionWorker, type ConversionWorker } from './conversion/worker.ts';
+import { startMail, sweepMail, type StartedMail } from './mail/index.ts';
 
 /** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys, old webhook deliveries and ended rate-limit windows are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
   let sweepTimer: NodeJS.Timeout | undefined;
   let webhooks: DeliveryWorker | undefined;
   let conversions: ConversionWorker | undefined;
+  let mail: StartedMail | undefined;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -150,6 +152,7 @@ async function main(): Promise<void> {
     // Requests in flight are aborted and their deliveries handed back for another process.
     await webhooks?.stop();
     await conversions?.stop();
+    await mail?.stop();
     await db?.close();
     releaseLock();
     process.exit(0);
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
       void sweepRateLimits(openDb, Date.now()).catch((error: unknown) =>
         consoleLogger.error('Sweeping ended rate-limit windows failed', error),
       );
+      void sweepMail(openDb, Date.now()).catch((error: unknown) => consoleLogger.error('Sweeping old mail failed', error));
     };
     sweep();
     sweepTimer = setInterval(sweep, SWEEP_INTERVAL_MS);
@@ -192,6 +196,19 @@ async function main(): Promise<void> {
     // File markups become ready here (and announce markup_ready through the outbox above).
     conversions = createConversionWorker({ db, store: storage.store, clock: systemClock, log: consoleLogger });
     conversions.start();
+    // E-mail notifications (server/mail/): sent over SMTP_URL, kept in the demo, else off.
+    if (config.mail) {
+      const { mail: mailConfig, demo: isDemo, publicUrl } = config;
+      mail = await startMail({
+        db,
+        clock: systemClock,
+        log: consoleLogger,
+        mail: mailConfig,
+        demo: isDemo,
+        publicUrl,
+        storage: storage.store,
+      });
+    }
   } catch (error) {
     console.error('Pinmark server not started:', error instanceof Error ? error.message : error);
     server.close();

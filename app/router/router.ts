@@ -15,6 +15,8 @@ export type Route =
   | { name: 'workspace'; threadId: null; folderId: string | null }
   | { name: 'markup'; threadId: null; markupId: string }
   | { name: 'metrics'; threadId: null }
+  /** The member's e-mail settings and, in the demo, the kept mails (issue 18). */
+  | { name: 'mail'; threadId: null }
   /** A path the app does not know: shown as a message with a way back, never a blank page. */
   | { name: 'unknown'; threadId: null };
 
@@ -29,6 +31,7 @@ const ROUTES: { pattern: RegExp; make: (match: RegExpExecArray) => Route }[] = [
   },
   { pattern: /^\/markups\/([^/]+)\/?$/, make: (m) => ({ name: 'markup', threadId: null, markupId: decodeURIComponent(m[1]!) }) },
   { pattern: /^\/metrics\/?$/, make: () => ({ name: 'metrics', threadId: null }) },
+  { pattern: /^\/mail\/?$/, make: () => ({ name: 'mail', threadId: null }) },
 ];
 
 export const path = signal(location.pathname);
@@ -61,6 +64,7 @@ export function hrefFor(threadId: string | null, params: URLSearchParams = query
 export const folderHref = (folderId: string | null) => `${BASE}/workspace${folderId ? `/folders/${encodeURIComponent(folderId)}` : ''}`;
 export const markupHref = (markupId: string) => `${BASE}/markups/${encodeURIComponent(markupId)}`;
 export const metricsHref = (params = '') => `${BASE}/metrics${params ? `?${params}` : ''}`;
+export const mailHref = () => `${BASE}/mail`;
 
 export function navigate(href: string, { replace = false } = {}): void {
   const url = new URL(href, location.origin);

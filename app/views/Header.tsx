@@ -1,6 +1,6 @@
 /** The top bar: the product and workspace, theme and language, the key list, who is signed in. */
 import { language, setLanguage, t, type Language } from '../i18n';
-import { folderHref, hrefFor, isPlainClick, metricsHref, navigate, route } from '../router/router';
+import { folderHref, hrefFor, isPlainClick, mailHref, metricsHref, navigate, route } from '../router/router';
 import { AppLink } from './AppLink';
 import { session, signOut } from '../state/session';
 import { setTheme, theme, type Theme } from '../state/prefs';
@@ -11,7 +11,7 @@ export function Header() {
   const who = session.value!;
   const workspace = who.workspaces.find((w) => w.id === who.workspaceId)?.name;
   const name = route.value.name;
-  const section = name === 'workspace' || name === 'markup' ? 'workspace' : name === 'metrics' ? 'metrics' : 'inbox';
+  const section = name === 'workspace' || name === 'markup' ? 'workspace' : name === 'metrics' || name === 'mail' ? name : 'inbox';
   return (
     <header class="topbar">
       <a
@@ -41,6 +41,9 @@ export function Header() {
         </AppLink>
         <AppLink href={metricsHref()} aria-current={section === 'metrics' ? 'page' : undefined}>
           {words.nav.metrics}
+        </AppLink>
+        <AppLink href={mailHref()} aria-current={section === 'mail' ? 'page' : undefined}>
+          {language.value === 'de' ? 'E-Mail' : 'Mail'}
         </AppLink>
       </nav>
       <div class="topbar-tools">

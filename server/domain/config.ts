@@ -2,6 +2,7 @@
  * Everything the server reads from the environment, parsed once at start into a typed object so
  * that no other module touches `process.env` (tests build a config by hand).
  */
+import { z } from 'zod';
 
 export interface OidcConfig {
   issuer: string;
@@ -85,6 +86,42 @@ export interface RateLimitConfig {
   enabled: boolean;
 }
 
+/**
+ * E-mail notifications (server/mail/): SMTP_URL (`smtp://` or `smtps://user:pass@host:port`) and
+ * MAIL_FROM. Without SMTP_URL the demo keeps its mails (GET /api/v2/mail) and production sends none.
+ * PINMARK_MAIL_BATCH_SECONDS: how long a thread's events for one person wait to share one e-mail.
+ */
+export interface MailConfig {
+  smtpUrl?: string;
+  from: string;
+  batchWindowMs: number;
+}
+
+export const DEFAULT_MAIL_BATCH_SECONDS = 120;
+
+const smtpUrlSchema = z
+  .url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+  .refine((value) => URL.canParse(value) && new URL(value).hostname !== '', 'needs a host');
+
+function loadMailConfig(env: NodeJS.ProcessEnv, publicUrl: string): MailConfig {
+  const batch = env.PINMARK_MAIL_BATCH_SECONDS;
+  const seconds = batch === undefined || batch === '' ? DEFAULT_MAIL_BATCH_SECONDS : Number(batch);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600)
+    throw new Error(`PINMARK_MAIL_BATCH_SECONDS must be a number of seconds from 0 to 3600 (got "${batch}")`);
+  const mail: MailConfig = { from: env.MAIL_FROM || `Pinmark <pinmark@${new URL(publicUrl).hostname}>`, batchWindowMs: seconds * 1000 };
+  if (env.SMTP_URL) {
+    const parsed = smtpUrlSchema.safeParse(env.SMTP_URL);
+    if (!parsed.success)
+      throw new Error(
+        `SMTP_URL ${parsed.error.issues[0]?.message ?? 'is not valid'} (got "${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//…@')}")`,
+      );
+    mail.smtpUrl = parsed.data;
+  }
+  if (env.MAIL_FROM && !z.email().safeParse(/<([^>]+)>\s*$/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM).success)
+    throw new Error(`MAIL_FROM must be an address or "Name <address>" (got "${env.MAIL_FROM}")`);
+  return mail;
+}
+
 export interface ServerConfig {
   port: number;
   /** NODE_ENV=production: no demo, no development sign-in unless insecurely forced, unsafe setups refused. */
@@ -116,6 +153,8 @@ export interface ServerConfig {
   quotas: QuotaConfig;
   /** PUBLIC_URL came from the environment (production requires it). */
   publicUrlSet: boolean;
+  /** Optional so hand-built configs need not name it; loadConfig always sets it. */
+  mail?: MailConfig;
 }
 
 /** The part of the configuration the running app reads (the rest is for start-up in main.ts). */
@@ -133,6 +172,7 @@ export type AppConfig = Pick<
   | 'rateLimits'
   | 'trustProxy'
   | 'quotas'
+  | 'mail'
 >;
 
 /** The variable that turns the development sign-in on in production (and a warning on every start). */
@@ -205,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       userBytes: megabytes(env, 'PINMARK_QUOTA_USER_MB', DEFAULT_QUOTA_USER_MB),
       workspaceBytes: megabytes(env, 'PINMARK_QUOTA_WORKSPACE_MB', DEFAULT_QUOTA_WORKSPACE_MB),
     },
+    mail: loadMailConfig(env, publicUrl),
   };
   if (env.HOST) config.host = env.HOST;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;

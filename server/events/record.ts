@@ -4,6 +4,8 @@
  * registration of the workspace subscribed to the type. The rows commit or roll back with the
  * operation, so an event is never sent for something that did not happen and never lost for
  * something that did; the delivery worker sends them later.
+ * While mail is on, the comment events e-mail is about are also written to `mail_events`, for the
+ * mail fan-out (server/mail/); mail counts as a subscriber to them.
  * With no subscriber nothing is read or written beyond one indexed lookup.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,6 +39,11 @@ function subscribedWhere(workspace: string, type: string): string {
 
 const eventTypeParam = (type: WebhookEventType): string => JSON.stringify([type]);
 
+/** The events e-mail notifications are made of (server/mail/fanout.ts reads them). */
+export const MAIL_EVENT_TYPES: readonly WebhookEventType[] = ['comment_created', 'comment_reply_created', 'comment_resolved'];
+/** Mail is on (the `mail_state` row server/mail/state.ts writes at start). */
+const MAIL_ON = 'EXISTS (SELECT 1 FROM mail_state WHERE enabled)';
+
 /** An event a write announces, which it may skip its transaction for while nobody subscribes to it. */
 export interface Unsubscribed {
   workspaceId: string;
@@ -49,7 +56,8 @@ export interface Unsubscribed {
  */
 export function unsubscribedCondition(unless: Unsubscribed | undefined, add: (value: unknown) => string): string {
   if (!unless) return '';
-  return `AND NOT EXISTS (SELECT 1 FROM webhook_registrations WHERE ${subscribedWhere(`${add(unless.workspaceId)}::uuid`, add(eventTypeParam(unless.type)))})`;
+  const mail = MAIL_EVENT_TYPES.includes(unless.type) ? ` AND NOT ${MAIL_ON}` : '';
+  return `AND NOT EXISTS (SELECT 1 FROM webhook_registrations WHERE ${subscribedWhere(`${add(unless.workspaceId)}::uuid`, add(eventTypeParam(unless.type)))})${mail}`;
 }
 
 export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promise<RecordedEvent> {
@@ -57,7 +65,8 @@ export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promis
     input.workspaceId,
     eventTypeParam(input.type),
   ]);
-  if (targets.length === 0) return { eventId: null, deliveries: 0 };
+  const mailed = MAIL_EVENT_TYPES.includes(input.type) && (await tx.query(`SELECT 1 AS enabled FROM mail_state WHERE enabled`)).length > 0;
+  if (targets.length === 0 && !mailed) return { eventId: null, deliveries: 0 };
   const data = typeof input.data === 'function' ? await (input.data as () => Promise<T>)() : input.data;
   const eventId = randomUUID();
   const event: WebhookEvent<T> = {
@@ -68,6 +77,12 @@ export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promis
     data,
   };
   const payload = JSON.stringify(event);
+  if (mailed) {
+    await tx.query(
+      `INSERT INTO mail_events (id, workspace_id, event_type, payload, occurred_at) VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)`,
+      [eventId, input.workspaceId, input.type, JSON.stringify(data), isoAt(input.occurredAt)],
+    );
+  }
   for (const target of targets) {
     await tx.query(
       `INSERT INTO webhook_deliveries (id, event_id, registration_id, workspace_id, event_type, payload, next_attempt_at, created_at)

@@ -187,7 +187,8 @@ describe('malformed input is refused with a 4xx JSON error and stores nothing', 
         .filter((r) => r.method !== 'ALL' && r.path.startsWith(`${API}/`))
         .map((r) => `${r.method} ${r.path.slice(API.length).replace(/(:\w+)\{[^/]*\}/g, '$1')}`),
     );
-    const rows = cases.map(label);
+    // Variant rows (malformed-cases-file-markups.ts) probe a route a main row already covers.
+    const rows = cases.filter((r) => !r.variant).map(label);
     expect(
       [...served].filter((route) => !rows.includes(route)),
       'routes without a row',

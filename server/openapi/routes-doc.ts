@@ -7,9 +7,16 @@ import { adminRoutesDoc } from './routes-doc-admin.ts';
 import { appRoutesDoc } from './routes-doc-app.ts';
 import { commentRoutesDoc } from './routes-doc-comments.ts';
 import { markupRoutesDoc } from './routes-doc-markups.ts';
+import { mailRoutesDoc } from './routes-doc-mail.ts';
 import type { RouteDoc, Tag } from './types.ts';
 
-export const routesDoc: readonly RouteDoc[] = [...commentRoutesDoc, ...markupRoutesDoc, ...adminRoutesDoc, ...appRoutesDoc];
+export const routesDoc: readonly RouteDoc[] = [
+  ...commentRoutesDoc,
+  ...markupRoutesDoc,
+  ...adminRoutesDoc,
+  ...appRoutesDoc,
+  ...mailRoutesDoc,
+];
 
 export const TAGS: Record<Tag, string> = {
   auth: 'Authentication (§4.1): installation config, customer-JWT and SDK exchanges.',

@@ -10,7 +10,9 @@ import type { RouteCase } from './malformed-route-case.ts';
 import { fileCases } from './malformed-cases-files.ts';
 import { itemCases } from './malformed-cases-items.ts';
 import { appCases } from './malformed-cases-app.ts';
+import { mailCases } from './malformed-cases-mail.ts';
 import { markupCases } from './malformed-cases-markups.ts';
+import { fileMarkupCases } from './malformed-cases-file-markups.ts';
 
 const delta = { ops: [{ insert: 'Hello\n' }] };
 
@@ -240,6 +242,8 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     ...(await fileCases(s)),
     ...(await itemCases(s)),
     ...(await appCases(s)),
+    ...(await mailCases(s)),
+    ...(await fileMarkupCases(s, alice)),
     // Deleting the thread last among the thread fixtures' users keeps the others' targets alive.
     { method: 'DELETE', path: '/threads/:id', ids: { id: doomedThread }, auth: 'any', token: alice.token },
   ];

@@ -1,0 +1,19 @@
+/**
+ * The review app's e-mail endpoints (issue 18, server/routes/mail.ts): the member's notification
+ * settings and, in the demo, the mails the server kept. On the widget's client like app-api.ts, in
+ * a file of their own so the Mail page's lazy chunk carries them.
+ */
+import { createApiClient, type ApiCredential } from '../../src/api';
+import type { KeptMail, NotificationSettings } from '../../server/mail/wire';
+
+export type { KeptMail, NotificationSettings };
+
+export function mailApi(credential: ApiCredential, apiBase = location.origin) {
+  const { request } = createApiClient({ apiBase, credential });
+  return {
+    settings: () => request<NotificationSettings>('GET', '/me/notification-settings'),
+    saveSettings: (settings: NotificationSettings) => request<NotificationSettings>('PUT', '/me/notification-settings', { body: settings }),
+    /** The demo's kept mails; a 404 outside the demo. */
+    mails: () => request<{ mails: KeptMail[] }>('GET', '/mail', { query: { limit: 50 } }),
+  };
+}

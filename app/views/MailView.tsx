@@ -1,0 +1,114 @@
+/**
+ * The Mail page (/app/mail, issue 18): what the signed-in member is mailed about (four switches,
+ * saved as they change) and, in the demo without SMTP_URL, the e-mails the server kept instead of
+ * sending — subject, recipient, how many events each gathers, and the text — so a newcomer sees
+ * them. Outside the demo the list says that mails are sent, not kept. Its words are its own (en,
+ * de) so the shared dictionaries stay untouched.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { language } from '../i18n';
+import { mailApi, type KeptMail, type NotificationSettings } from '../api/mail-api';
+import { credential } from '../state/session';
+import { describeFailure } from '../state/errors';
+
+const WORDS = {
+  en: {
+    title: 'Mail',
+    settings: 'E-mail me when',
+    mentions: 'someone mentions me',
+    assigned: 'a thread is assigned to me',
+    participating: 'someone answers or resolves a thread I took part in',
+    allThreads: 'anything happens in any thread of this workspace',
+    saved: 'Saved',
+    kept: 'E-mails kept by this demo server (no SMTP_URL)',
+    none: 'No e-mails yet. Mention someone or answer their thread; e-mails go out two minutes later.',
+    notDemo: 'This server sends e-mails; it keeps no copies to show here.',
+    to: 'To',
+    events: (n: number) => (n === 1 ? '1 event' : `${n} events`),
+  },
+  de: {
+    title: 'E-Mail',
+    settings: 'Mir eine E-Mail schicken, wenn',
+    mentions: 'mich jemand erwähnt',
+    assigned: 'mir ein Thread zugewiesen wird',
+    participating: 'jemand in einem meiner Threads antwortet oder ihn erledigt',
+    allThreads: 'in einem Thread dieses Workspace etwas passiert',
+    saved: 'Gespeichert',
+    kept: 'Von diesem Demo-Server aufbewahrte E-Mails (kein SMTP_URL)',
+    none: 'Noch keine E-Mails. Erwähne jemanden oder antworte auf einen Thread; E-Mails gehen zwei Minuten später raus.',
+    notDemo: 'Dieser Server verschickt E-Mails und bewahrt keine Kopien auf.',
+    to: 'An',
+    events: (n: number) => (n === 1 ? '1 Ereignis' : `${n} Ereignisse`),
+  },
+};
+
+const KEYS: (keyof NotificationSettings)[] = ['mentions', 'assigned', 'participating', 'allThreads'];
+
+export function MailView() {
+  const words = WORDS[language.value];
+  const [api] = useState(() => mailApi(credential));
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [mails, setMails] = useState<KeptMail[] | 'not-demo' | null>(null);
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    api.settings().then(setSettings, (error: unknown) => setStatus(describeFailure(error)));
+    api.mails().then(
+      (result) => setMails(result.mails),
+      () => setMails('not-demo'),
+    );
+  }, [api]);
+
+  const change = (key: keyof NotificationSettings, value: boolean) => {
+    if (!settings) return;
+    const next = { ...settings, [key]: value };
+    setSettings(next);
+    setStatus('');
+    api.saveSettings(next).then(
+      () => setStatus(words.saved),
+      (error: unknown) => setStatus(describeFailure(error)),
+    );
+  };
+
+  return (
+    <div class="page">
+      <div class="page-head">
+        <h1 class="page-title">{words.title}</h1>
+      </div>
+      {settings && (
+        <fieldset class="mail-settings">
+          <legend>{words.settings}</legend>
+          {KEYS.map((key) => (
+            <label key={key} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', margin: '0.35rem 0' }}>
+              <input type="checkbox" checked={settings[key]} onChange={(event) => change(key, event.currentTarget.checked)} />
+              <span style={{ margin: 0 }}>{words[key]}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p class="muted" role="status">
+        {status}
+      </p>
+      {mails === 'not-demo' ? (
+        <p class="muted">{words.notDemo}</p>
+      ) : mails ? (
+        <section aria-label={words.kept}>
+          <h2 style={{ fontSize: '1rem' }}>{words.kept}</h2>
+          {mails.length === 0 && <p class="muted">{words.none}</p>}
+          {mails.map((mail) => (
+            <details key={mail.id} style={{ borderTop: '1px solid var(--border, #ddd)', padding: '0.5rem 0' }}>
+              <summary>
+                <strong>{mail.subject}</strong>
+                <span class="muted">
+                  {' '}
+                  — {words.to} {mail.to} · {words.events(mail.events)} · {new Date(mail.at).toLocaleString(language.value)}
+                </span>
+              </summary>
+              <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', font: 'inherit' }}>{mail.text}</pre>
+            </details>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
