@@ -54,10 +54,36 @@ export interface Unsubscribed {
  * `AND NOT EXISTS (a registration subscribed to the event)`, for the gate of a one-statement write
  * (nothing when `unless` is undefined); `add` appends a parameter and answers its placeholder.
  */
-export function unsubscribedCondition(unless: Unsubscribed | undefined, add: (value: unknown) => string): string {
+export function unsubscribedCondition(
+  unless: Unsubscribed | undefined,
+  add: (value: unknown) => string,
+  /** The statement records its mail event itself (mailEventCte): mail does not send it down the transactional path. */
+  mailInStatement = false,
+): string {
   if (!unless) return '';
-  const mail = MAIL_EVENT_TYPES.includes(unless.type) ? ` AND NOT ${MAIL_ON}` : '';
+  const mail = MAIL_EVENT_TYPES.includes(unless.type) && !mailInStatement ? ` AND NOT ${MAIL_ON}` : '';
   return `AND NOT EXISTS (SELECT 1 FROM webhook_registrations WHERE ${subscribedWhere(`${add(unless.workspaceId)}::uuid`, add(eventTypeParam(unless.type)))})${mail}`;
+}
+
+/**
+ * While mail is on, a one-statement write (the one with `unlessSubscribed`) records its mail event
+ * itself, in the same statement and so the same transaction: a reference to the thread and the
+ * message, which the fan-out reads (server/mail/fanout.ts). The transactional path records the
+ * event through recordEvent instead, so the two never both write one. `from` names the CTEs the
+ * SQL expressions read.
+ */
+export function mailEventCte(
+  unless: Unsubscribed | undefined,
+  sql: { workspace: string; thread: string; message: string; from: string; at: string },
+  add: (value: unknown) => string,
+): string {
+  if (!unless || !MAIL_EVENT_TYPES.includes(unless.type)) return '';
+  return `, mail AS (
+      INSERT INTO mail_events (id, workspace_id, event_type, payload, occurred_at)
+      SELECT gen_random_uuid(), ${sql.workspace}, ${add(unless.type)},
+        jsonb_build_object('ref', jsonb_build_object('threadId', ${sql.thread}, 'messageId', ${sql.message})), ${sql.at}
+      FROM ${sql.from} WHERE ${MAIL_ON}
+    )`;
 }
 
 export async function recordEvent<T>(tx: Db, input: RecordEventInput<T>): Promise<RecordedEvent> {

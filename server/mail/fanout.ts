@@ -5,6 +5,8 @@
  * thread-and-recipient index appends to it, atomically against another fan-out and against the
  * sender closing it. Events are claimed with FOR UPDATE SKIP LOCKED and marked in the transaction
  * that writes their jobs, so each event fans out exactly once whatever the number of processes.
+ * A one-statement write records only a reference (`{ref: {threadId, messageId}}`, events/record.ts
+ * mailEventCte); it is read into the webhook payload's shape here, before anything else sees it.
  */
 import { randomUUID } from 'node:crypto';
 import { isoAt, type Db } from '../db/db.ts';
@@ -26,6 +28,9 @@ export async function fanOutOnce(db: Db, options: { now: number; batchWindowMs: 
       [options.batchSize],
     );
     for (const event of events) {
+      const data = await withData(tx, event.payload);
+      if (!data) continue;
+      event.payload = data;
       const threadId = threadOfEvent(event);
       const thread = await tx.query('SELECT 1 FROM threads WHERE id = $1', [threadId]);
       if (thread.length === 0) continue;
@@ -59,4 +64,26 @@ export async function fanOutOnce(db: Db, options: { now: number; batchWindowMs: 
       ]);
     return events.length;
   });
+}
+
+interface EventRef {
+  ref: { threadId: string; messageId: string };
+}
+
+/** The event's data: as recorded, or read from the message a reference names (undefined once it is gone). */
+async function withData(db: Db, payload: unknown): Promise<unknown> {
+  const ref = (payload as Partial<EventRef> | null)?.ref;
+  if (!ref) return payload;
+  const [message] = await db.query<{ delta: unknown; mention_ids: string[]; actor_id: string; actor_name: string }>(
+    `SELECT m.delta, m.mention_ids, u.id AS actor_id, u.name AS actor_name
+     FROM messages m JOIN users u ON u.id = m.author_user_id WHERE m.id = $1 AND m.thread_id = $2`,
+    [ref.messageId, ref.threadId],
+  );
+  if (!message) return undefined;
+  // The parts of WebhookCommentData that recipients.ts and compose.ts read.
+  return {
+    thread: { id: ref.threadId },
+    message: { id: ref.messageId, mentionIds: message.mention_ids, messageJson: message.delta },
+    actor: { id: message.actor_id, name: message.actor_name },
+  };
 }

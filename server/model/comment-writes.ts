@@ -12,7 +12,7 @@ import { isoAt, parameterList, type Db } from '../db/db.ts';
 import type { Clock } from '../domain/clock.ts';
 import { forbidden, notFound } from '../domain/errors.ts';
 import type { Caller } from '../domain/viewer.ts';
-import { unsubscribedCondition, type Unsubscribed } from '../events/record.ts';
+import { mailEventCte, unsubscribedCondition, type Unsubscribed } from '../events/record.ts';
 import { actingUserId } from './access.ts';
 import { recordCommentEvent } from './events.ts';
 import { messageCtes, type MessageBody, type MessageRow } from './messages.ts';
@@ -65,14 +65,14 @@ export async function createReply(db: Db, reply: NewReply): Promise<WrittenReply
   const at = `${add(isoAt(reply.now))}::timestamptz`;
   const sql = `WITH target AS (
       UPDATE threads t SET last_activity_at = ${at} WHERE t.id = ${add(reply.threadId)} ${replyReachableCondition(reply.reachableIn, add)}
-        ${unsubscribedCondition(reply.unlessSubscribed, add)}
+        ${unsubscribedCondition(reply.unlessSubscribed, add, true)}
       RETURNING t.id, t.markup_id, (SELECT workspace_id FROM markups WHERE markups.id = t.markup_id) AS workspace_id
     ), ${authorCte(reply.author, 'target', add, at)},
     ${messageCtes({ threadCte: 'target', body: reply.body, fileIds: reply.fileIds, add, at })},
     activity AS (
       INSERT INTO activity_events (workspace_id, markup_id, thread_id, user_id, kind, occurred_at)
       SELECT target.workspace_id, target.markup_id, target.id, author.id, 'reply_created', ${at} FROM target, author
-    )
+    )${mailEventCte(reply.unlessSubscribed, { workspace: 'target.workspace_id', thread: 'target.id', message: 'message.id', from: 'target, message', at }, add)}
     SELECT message.*, ${'userId' in reply.author ? `(SELECT ${USER_JSON} FROM users u WHERE u.id IN (SELECT id FROM author))` : 'NULL::text'} AS author_json,
       (SELECT floor(extract(epoch from r.last_seen_at) * 1000)::float8 FROM thread_reads r
        WHERE r.thread_id = target.id AND r.user_id = ${add(reply.viewerUserId)}::uuid) AS viewer_last_seen_at

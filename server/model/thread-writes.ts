@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShortWebpageThread } from '../../src/api/wire.ts';
 import { isoAt, json, parameterList, type Db } from '../db/db.ts';
-import { unsubscribedCondition, type Unsubscribed } from '../events/record.ts';
+import { mailEventCte, unsubscribedCondition, type Unsubscribed } from '../events/record.ts';
 import type { CreateThreadInput, MovePinInput } from '../schemas/threads.ts';
 import { messageCtes, type MessageBody } from './messages.ts';
 import { NEW_THREAD_CHILDREN_SQL } from './thread-children.ts';
@@ -79,7 +79,7 @@ export async function createThread(db: Db, thread: NewThread): Promise<WrittenTh
   const sql = `WITH counter AS (
       UPDATE markups SET thread_counter = thread_counter + 1, threads_version = pg_current_xact_id()::text::bigint
       WHERE id = ${add(thread.markupId)} AND NOT read_only ${reachableCondition(thread.reachableIn, add)}
-        ${unsubscribedCondition(thread.unlessSubscribed, add)}
+        ${unsubscribedCondition(thread.unlessSubscribed, add, true)}
       RETURNING thread_counter, workspace_id
     ), ${authorCte(thread.author, 'counter', add, at)},
     thread AS (
@@ -112,7 +112,7 @@ export async function createThread(db: Db, thread: NewThread): Promise<WrittenTh
     activity AS (
       INSERT INTO activity_events (workspace_id, markup_id, thread_id, user_id, kind, occurred_at)
       SELECT counter.workspace_id, thread.markup_id, thread.id, author.id, 'thread_created', ${at} FROM counter, thread, author
-    )
+    )${mailEventCte(thread.unlessSubscribed, { workspace: 'counter.workspace_id', thread: 'thread.id', message: 'message.id', from: 'counter, thread, message', at }, add)}
     SELECT thread.*, false AS markup_read_only, ${'userId' in thread.author ? NEW_THREAD_CHILDREN_SQL : 'NULL::text'} AS children FROM thread`;
   const written = (await db.query<ThreadRow & { children: string | null }>(sql, values, { prepare: true }))[0];
   if (!written) return undefined;

@@ -6,6 +6,8 @@
  * revoked token), and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fanOutOnce } from '../mail/fanout.ts';
+import { setMailEnabled } from '../mail/state.ts';
 import { createApiKey, createOrganization, createWebpageMarkup, createWorkspace } from '../seed.ts';
 import { API, createTestServer, threadBody, type TestServer } from '../testing/support.ts';
 
@@ -91,5 +93,29 @@ describe('the direct write path', () => {
     const res = await s.request('POST', `${API}/threads`, { token: carol.token, body: threadBody() });
     expect([res.status, res.body.error.code]).toEqual([401, 'unauthorized']);
     expect(await count('SELECT coalesce(sum(hits), 0)::int AS n FROM rate_limits')).toBe(before);
+  });
+
+  it('with e-mail on, still two statements: the write records its mail event itself, which the fan-out reads', async () => {
+    await setMailEnabled(s.db, true, s.clock.now());
+    try {
+      await s.db.query('DELETE FROM mail_events');
+      const thread = await s.request('POST', `${API}/threads`, { token: alice.token, body: threadBody() });
+      const reply = await statementsOf(() =>
+        s.request('POST', `${API}/threads/${thread.body.data.id}/messages`, { token: alice.token, body: { content: 'Mailed words' } }),
+      );
+      expect(reply).toEqual({ status: 200, statements: 2 });
+      const events = await s.db.query<{ event_type: string; payload: { ref?: { threadId: string } } }>(
+        'SELECT event_type, payload FROM mail_events ORDER BY occurred_at, event_type',
+      );
+      expect(events.map((e) => [e.event_type, e.payload.ref?.threadId])).toEqual([
+        ['comment_created', thread.body.data.id],
+        ['comment_reply_created', thread.body.data.id],
+      ]);
+      // Read into the webhook payload's shape before recipients and composing see it.
+      expect(await fanOutOnce(s.db, { now: s.clock.now(), batchWindowMs: 0, batchSize: 10 })).toBe(2);
+      expect(await count('SELECT count(*)::int AS n FROM mail_events WHERE fanned_out_at IS NULL')).toBe(0);
+    } finally {
+      await setMailEnabled(s.db, false, s.clock.now());
+    }
   });
 });
