@@ -6,8 +6,8 @@
  * A visitor pays only for what they use: with `init`, the loader imports `launcher.js` (the
  * launcher alone, visitor/) and app.js only on intent — the pointer near the launcher, focus on it,
  * a press, or the host calling `open`/`identify`. A reviewer who is already known gets app.js at
- * once, beside the launcher: a session in this tab, a host token source in the options, or a link
- * to a thread in the address.
+ * once instead, as before: a session in this tab, a host token source in the options, a link to a
+ * thread in the address, a QA page.
  *
  * QA diagnostics ("what went wrong on this page since it loaded") must start before app.js arrives,
  * so when the tag opts in (`data-mode="qa"` or `data-diagnostics="true"`; `data-diagnostics="false"`
@@ -144,8 +144,10 @@ export function installPinmarkLoader(
     /** Options from `init` (the tag's or the host's): a known reviewer gets the widget at once. */
     const arrive = (options: unknown) => {
       latest = (options && typeof options === 'object' ? options : {}) as PinmarkOptions;
+      // A known reviewer gets the widget as before, its own launcher included: a second file
+      // beside app.js would only compete with it for the network and the main thread.
       if (knownReviewer(latest)) loadApp();
-      if (!real) showLauncher();
+      else if (!real && !appRequested) showLauncher();
     };
 
     const stub: PinmarkInstance = {

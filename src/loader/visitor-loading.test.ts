@@ -59,17 +59,18 @@ describe('loader: what a visitor downloads', () => {
     ['a session in this tab', () => sessionStorage.setItem(`pinmark:session:${keys.publicKey}:${keys.markupId}`, '{}'), keys],
     ['a link to a thread', () => history.replaceState(null, '', '#pinmark-thread=abc'), keys],
     ['a QA page', () => {}, { ...keys, mode: 'qa' }],
-  ])('%s: app.js at once, beside the launcher', async (_name, arrange, data) => {
+  ])('%s: app.js at once, and no launcher.js', async (_name, arrange, data) => {
     arrange();
     const { load } = visit(data);
-    expect(load.urls).toEqual([APP, LAUNCHER]);
+    await tick();
+    expect(load.urls).toEqual([APP]);
   });
 
   it('a host token source in init() makes a known reviewer', () => {
     const { load, api } = visit({});
     expect(load.urls).toEqual([]);
     api().init({ ...keys, apiBase: 'https://api.test', getCustomerToken: async () => 'jwt' });
-    expect(load.urls).toEqual([APP, LAUNCHER]);
+    expect(load.urls).toEqual([APP]);
   });
 
   it('hands the launcher to the widget, which takes it off; a launcher arriving late never shows', async () => {
