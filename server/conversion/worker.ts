@@ -67,7 +67,6 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
   const batchSize = options.batchSize ?? 2;
   const maxAttempts = options.maxAttempts ?? CONVERSION_MAX_ATTEMPTS;
   const tmpDir = options.tmpDir ?? tmpdir();
-  let stopped = false;
 
   async function enroll(now: number): Promise<void> {
     // Concurrent workers may both insert: the primary key keeps one row, the other does nothing.
@@ -181,15 +180,11 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
     pollIntervalMs,
     log,
     failure: 'Markup conversion poll failed',
-    stopped: () => stopped,
   });
 
   return {
     start: () => loop.start(),
-    async stop() {
-      stopped = true;
-      await loop.stop();
-    },
+    stop: () => loop.stop(),
     runOnce,
   };
 }

@@ -60,7 +60,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
   const random = options.random ?? Math.random;
-  let stopped = false;
 
   async function claim(now: number, lease: string): Promise<ClaimedJob[]> {
     return db.transaction(async (tx) => {
@@ -148,14 +147,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     pollIntervalMs: options.pollIntervalMs ?? 1000,
     log,
     failure: 'Mail poll failed',
-    stopped: () => stopped,
   });
   return {
     start: () => loop.start(),
-    async stop() {
-      stopped = true;
-      await loop.stop();
-    },
+    stop: () => loop.stop(),
     runOnce,
     drain,
   };
