@@ -88,3 +88,12 @@ export function applyStyles(shadow: ShadowRoot, css: string, nonce: string | und
   style.textContent = css;
   shadow.insertBefore(style, container.parentNode === shadow ? container : null);
 }
+
+/** The launcher is in the page with its styles; `npm run bench` measures up to this mark. */
+export function markLauncherVisible(): void {
+  try {
+    performance.mark('pinmark:launcher-visible');
+  } catch {
+    /* no User Timing */
+  }
+}

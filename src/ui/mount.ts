@@ -13,7 +13,7 @@ import { App } from './App';
 import baseCss from './base.css?inline';
 import dockCss from './dock.css?inline';
 import { Widget, type ReviewTools } from './hooks';
-import { applyStyles, HOST_TAG, keepAttached, raiseToTopLayer } from './host-element';
+import { applyStyles, HOST_TAG, keepAttached, markLauncherVisible, raiseToTopLayer } from './host-element';
 import { activeLocale, formatterWarmUps } from './i18n';
 import { reviewChunk } from './lazy';
 import { watchScreen } from './screen';
@@ -124,13 +124,4 @@ function warmUpWhenIdle(steps: (() => unknown)[], listeners: ListenerCollection)
     if (steps.length) listeners.requestIdleCallback(next, 5_000);
   };
   listeners.requestIdleCallback(next, 5_000);
-}
-
-/** The launcher is in the page with its styles; `npm run bench` measures up to this mark. */
-function markLauncherVisible(): void {
-  try {
-    performance.mark('pinmark:launcher-visible');
-  } catch {
-    /* no User Timing */
-  }
 }

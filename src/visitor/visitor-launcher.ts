@@ -7,7 +7,7 @@
 import type { PinmarkOptions } from '../types';
 import baseCss from '../ui/base.css?inline';
 import dockCss from '../ui/dock.css?inline';
-import { applyStyles, HOST_TAG, keepAttached, raiseToTopLayer } from '../ui/host-element';
+import { applyStyles, HOST_TAG, keepAttached, markLauncherVisible, raiseToTopLayer } from '../ui/host-element';
 import { launcherWords } from '../ui/i18n/launcher-words';
 import { resolveLocale } from '../ui/i18n/locale';
 import { LAUNCHER_ICON } from '../ui/launcher-icon';
@@ -85,11 +85,7 @@ export function showVisitorLauncher(options: VisitorOptions, hooks: VisitorHooks
   document.body.append(host);
   raiseToTopLayer(host);
   keepAttached(host, listeners);
-  try {
-    performance.mark('pinmark:launcher-visible');
-  } catch {
-    /* no User Timing */
-  }
+  markLauncherVisible();
 
   return {
     hasFocus: () => shadow.activeElement === button,
