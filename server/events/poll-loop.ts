@@ -37,8 +37,9 @@ export function createPollLoop({ runOnce, batchSize, pollIntervalMs, log, failur
     timer = setTimeout(() => {
       running = (async () => {
         try {
-          // A full batch means more may be due: go on without waiting.
-          while (!stopped() && (await runOnce()) === batchSize);
+          // A full batch means more may be due: go on without waiting. (The mail worker's fan-out
+          // takes bigger batches than its sender, so "full" is at least batchSize.)
+          while (!stopped() && (await runOnce()) >= batchSize);
         } catch (error) {
           log.error(failure, error);
         } finally {

@@ -33,7 +33,13 @@ export interface MailWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim holds a job; must exceed the SMTP timeouts. */
   leaseMs?: number;
+  /** Jobs claimed per batch. */
   batchSize?: number;
+  /**
+   * Events fanned out per batch: a batch costs the same few statements whatever its size, so a
+   * burst of writes is read in big batches (default ten times batchSize).
+   */
+  fanOutBatchSize?: number;
   random?: () => number;
 }
 
@@ -58,6 +64,7 @@ interface ClaimedJob {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, clock, log } = options;
   const batchSize = options.batchSize ?? 20;
+  const fanOutBatchSize = options.fanOutBatchSize ?? batchSize * 10;
   const leaseMs = options.leaseMs ?? 120_000;
   const random = options.random ?? Math.random;
 
@@ -121,7 +128,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function runOnce(): Promise<number> {
     const now = clock.now();
-    const events = await fanOutOnce(db, { now, batchWindowMs: options.batchWindowMs, batchSize });
+    const events = await fanOutOnce(db, { now, batchWindowMs: options.batchWindowMs, batchSize: fanOutBatchSize });
     const lease = randomUUID();
     const jobs = await claim(now, lease);
     if (jobs.length > 0) {
