@@ -15,7 +15,11 @@ export async function bundle(minify = true): Promise<string> {
   const source = [
     `import html2canvas from 'html2canvas';`,
     `import { captureViewport, canvasToBlob, BUILT_IN_PRIVATE_SELECTORS as privateSelectors } from ${JSON.stringify(SCREENSHOT_MODULE)};`,
-    `window.__captureBench = { html2canvas, captureViewport, canvasToBlob, privateSelectors };`,
+    // As the widget does (src/state/actions/screenshot-actions.ts): cross-origin images the page did
+    // not load with CORS come through the server's image relay, each fetched once per page.
+    `const relay = window.__captureRelay, relayed = new Map();`,
+    `const foreignImage = relay ? (url) => { if (!relayed.has(url)) relayed.set(url, fetch(relay.base + '/api/v2/image-relay?url=' + encodeURIComponent(url), { headers: { Authorization: 'Bearer ' + relay.token, 'Service-API-Version': '2023-02-22' }, credentials: 'omit' }).then((r) => (r.ok ? r.blob() : null), () => null)); return relayed.get(url); } : undefined;`,
+    `window.__captureBench = { html2canvas, captureViewport: (options) => captureViewport({ foreignImage, ...options }), canvasToBlob, privateSelectors };`,
   ].join('\n');
   const output = (await build({
     configFile: false,

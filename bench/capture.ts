@@ -50,7 +50,7 @@ interface PageReport {
   console: Record<'ours' | 'naive', ConsoleDuringCapture>;
 }
 
-async function measurePage(page: Page, baseUrl: string, code: string, spec: PageSpec): Promise<PageReport> {
+async function measurePage(page: Page, baseUrl: string, relayToken: string, code: string, spec: PageSpec): Promise<PageReport> {
   const name = spec.cors ? `${spec.name}-cors` : spec.name;
   if (spec.cors) {
     const own = new URL(baseUrl).origin;
@@ -68,6 +68,7 @@ async function measurePage(page: Page, baseUrl: string, code: string, spec: Page
   await page.evaluate(() => document.fonts.ready);
   // tsx compiles this file with keepNames: functions passed to page.evaluate may call __name.
   await page.addScriptTag({ content: 'window.__name = (fn) => fn;' });
+  await page.evaluate((relay) => void ((window as any).__captureRelay = relay), { base: baseUrl, token: relayToken });
   await page.addScriptTag({ content: code, type: 'module' });
   await page.waitForFunction(() => !!(window as any).__captureBench);
   const scrollY = await page.evaluate(async (scroll) => {
@@ -115,7 +116,7 @@ export async function measure(): Promise<BenchSection> {
       const page = await context.newPage();
       // The widget is not part of what is measured: block its loader so both screenshots show the host page.
       await page.route('**/widget/**', (route) => route.abort());
-      reports.push(await measurePage(page, server.url, code, spec));
+      reports.push(await measurePage(page, server.url, server.demo.workspaceApiKey, code, spec));
       await context.close();
     }
   } finally {
@@ -196,7 +197,7 @@ export async function measure(): Promise<BenchSection> {
   if (gallery?.oursScore?.readableSsim != null) {
     rows.push({
       what: 'cross-origin images without CORS (gallery)',
-      measured: `${gallery.oursScore.foreignImages} on screen, not readable by any page (${gallery.oursScore.foreignDrawn} drawn): SSIM ${gallery.oursScore.ssim.toFixed(3)} with them, ${gallery.oursScore.readableSsim.toFixed(3)} without`,
+      measured: `${gallery.oursScore.foreignImages} on screen, which the page cannot read (${gallery.oursScore.foreignDrawn} drawn, through the server's image relay): SSIM ${gallery.oursScore.ssim.toFixed(3)} with them, ${gallery.oursScore.readableSsim.toFixed(3)} without`,
       budget: '—',
       ok: null,
     });
@@ -269,7 +270,7 @@ export async function measure(): Promise<BenchSection> {
     `threw (the error is below).`,
     `SSIM: mean structural similarity over 8×8 windows every 4 px on luminance, against Chromium's own \`page.screenshot()\` of the`,
     `same viewport, computed in the page, with private elements painted the same on both first (what leaks is counted below instead).`,
-    `The fidelity row leaves out cross-origin images without CORS as well (no page can read them; their cost is its own row).`,
+    `The fidelity row leaves out cross-origin images without CORS as well (the page itself cannot read them; "ours" gets them through the server's image relay, GET /api/v2/image-relay, as the widget does; their row says how well).`,
     `"Scaled" is the same on luminance box-averaged by round(min(w, h) / 256) = 3 first, as SSIM's reference implementation does for`,
     `normal viewing distance. For scale: Chromium's screenshot against itself moved down 1 px scores as in the "1 px shift" column (full`,
     `resolution) — a text baseline off by one pixel costs about 0.1.`,

@@ -43,7 +43,9 @@ export function prepareBaseline(ref: string): Baseline {
   mkdirSync(root, { recursive: true });
   // git archive | tar, without a shell: archive to a file first.
   const tarball = `${root}.tar`;
-  const archived = git(['archive', '--format=tar', `--output=${tarball}`, commit, 'server', 'src/api']);
+  // Since the e-mail notifications (issue 18) the server also imports the review app's export helpers.
+  const paths = git(['cat-file', '-e', `${commit}:app/export`]).ok ? ['server', 'src/api', 'app/export'] : ['server', 'src/api'];
+  const archived = git(['archive', '--format=tar', `--output=${tarball}`, commit, ...paths]);
   if (!archived.ok) return { ok: false, reason: `git archive ${commit} failed: ${archived.out}` };
   const untar = spawnSync('tar', ['-xf', tarball, '-C', root], { encoding: 'utf8' });
   rmSync(tarball, { force: true });

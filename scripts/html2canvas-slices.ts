@@ -29,6 +29,8 @@
  *    forcing the host page to lay itself out again each time, tens of milliseconds on a big page;
  *  - `stub(original)` may have an off-screen subtree copied as one empty box of its size
  *    (src/capture/screenshot/stubs.ts), and the parse skips what `skipParse` names (hidden by prune.ts);
+ *  - a cross-origin image is loaded from the URL `imageSource(url)` answers, or left out
+ *    (scripts/html2canvas-image-patch.ts);
  *  - nodes inside an <svg> get only the properties `svgProperties` lists, and off-screen <svg>s
  *    (`plainSvg`) none; a clone iframe ready at its load event is not polled for 50 ms more.
  * Without hooks installed (the default) html2canvas behaves exactly as before.
@@ -40,6 +42,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { COPY_HELPERS, patchCopy } from './html2canvas-copy-patches.ts';
+import { patchImageLoading } from './html2canvas-image-patch.ts';
 
 const MODULE = /[\\/]node_modules[\\/]html2canvas[\\/]dist[\\/]html2canvas\.esm\.js$/;
 
@@ -266,6 +269,7 @@ export function sliceHtml2canvas(code: string): string {
   out = replaceOnce(out, CLONE_IN_CONSTRUCTOR, CLONE_IN_CONSTRUCTOR_HOOKED, 'the copy in DocumentCloner');
   out = replaceOnce(out, CLONE_THEN_IFRAME, CLONE_THEN_IFRAME_SLICED, 'the copy before the clone iframe');
   out = patchCopy(out, replaceOnce);
+  out = patchImageLoading(out, replaceOnce);
   return replaceOnce(out, EXPORT_DEFAULT, `${SLICED_WALKS}\n${EXPORT_DEFAULT}`, 'the default export');
 }
 

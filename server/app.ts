@@ -43,6 +43,7 @@ import { staticRoutes } from './routes/static.ts';
 import { appStaticRoutes } from './routes/app-static.ts';
 import { openApiRoutes } from './openapi/route.ts';
 import { mailRoutes } from './routes/mail.ts';
+import { imageRelayRoutes } from './routes/image-relay.ts';
 
 const tooLarge = (): never => {
   throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/installations/*',
     '/me/*',
     '/mail',
+    '/image-relay',
   ])
     api.use(prefix, caller, limited, idempotent);
   api.use('/auth/*', limited);
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', webhookRoutes(deps));
   api.route('/', metricsRoutes(deps));
   api.route('/', mailRoutes(deps));
+  api.route('/', imageRelayRoutes(deps));
   api.route('/', openApiRoutes());
   app.route('/api/v2', api);
 

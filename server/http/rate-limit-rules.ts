@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   messages: { windowSeconds: 60, perAddress: 1200, perCredential: 120, perApiKey: 2400 },
   /** Upload policies and completions, screenshots, POST /markups/file and /markups/objectstore. */
   uploads: { windowSeconds: 60, perAddress: 600, perCredential: 120, perApiKey: 600 },
+  /** GET /image-relay: a screenshot of an image gallery asks for a few dozen images. */
+  imageRelay: { windowSeconds: 60, perAddress: 1200, perCredential: 300, perApiKey: 300 },
   /** POST /users/invite (up to 25 addresses each). */
   invitations: { windowSeconds: 3600, perAddress: 200, perCredential: 100 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -53,6 +55,7 @@ export const GROUP_NOUNS: Record<RateLimitGroup, string> = {
   threads: 'new threads',
   messages: 'new messages',
   uploads: 'uploads',
+  imageRelay: 'relayed images',
   invitations: 'invitations',
 };
 
@@ -87,6 +90,7 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'PUT', path: '/api/v2/threads/:id/screenshot', group: 'uploads', credential: 'caller' },
   { method: 'POST', path: '/api/v2/markups/file', group: 'uploads', credential: 'caller' },
   { method: 'POST', path: '/api/v2/markups/objectstore', group: 'uploads', credential: 'caller' },
+  { method: 'GET', path: '/api/v2/image-relay', group: 'imageRelay', credential: 'caller' },
   { method: 'POST', path: '/api/v2/users/invite', group: 'invitations', credential: 'caller' },
 ];
 

@@ -8,6 +8,7 @@ import { appRoutesDoc } from './routes-doc-app.ts';
 import { commentRoutesDoc } from './routes-doc-comments.ts';
 import { markupRoutesDoc } from './routes-doc-markups.ts';
 import { mailRoutesDoc } from './routes-doc-mail.ts';
+import { captureRoutesDoc } from './routes-doc-capture.ts';
 import type { RouteDoc, Tag } from './types.ts';
 
 export const routesDoc: readonly RouteDoc[] = [
@@ -16,6 +17,7 @@ export const routesDoc: readonly RouteDoc[] = [
   ...adminRoutesDoc,
   ...appRoutesDoc,
   ...mailRoutesDoc,
+  ...captureRoutesDoc,
 ];
 
 export const TAGS: Record<Tag, string> = {

@@ -10,6 +10,7 @@
  */
 import { natives } from '../util/natives';
 import { ApiError, apiErrorFromBody, isRecord } from './errors';
+import { queryString, unwrapScreenshot, withRetryAfter, type QueryValue } from './request-parts';
 import {
   API_PREFIX,
   SERVICE_API_VERSION,
@@ -24,7 +25,6 @@ import {
   type MovePinRequest,
   type ProjectMessageTagsResponse,
   type PutScreenshotRequest,
-  type ScreenshotResponse,
   type ScreenshotUploadPolicyQuery,
   type ScreenshotUploadPolicyResponse,
   type UploadCompleteRequest,
@@ -61,8 +61,6 @@ export interface ApiCredential {
   handleUnauthorized(): Promise<boolean>;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -72,6 +70,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Sent as `Idempotency-Key`: a retry with the same key gets the first answer, never a duplicate. */
   idempotencyKey?: string;
+  /** 'blob': the answer is bytes (an image), resolved as a Blob instead of unwrapped JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** What the outbox passes to a mutation: its stable key and its cancel signal. */
@@ -137,6 +137,7 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
         if (controller.signal.aborted) throw new ApiError(0, 'aborted', 'The request was cancelled.');
         throw new ApiError(0, 'network_error', 'The service could not be reached.');
       }
+      if (response.ok && opts.responseType === 'blob') return (await response.blob()) as T;
       let text: string;
       try {
         text = response.status === 204 ? '' : await response.text();
@@ -250,31 +251,8 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
       return Array.isArray(list) ? (list.filter(isRecord) as unknown as ViewMode[]) : undefined;
     },
     getWorkspace: () => request<WorkspaceResponse>('GET', '/workspace'),
+    /** A cross-origin image for a screenshot, fetched by the server (docs/api-decisions.md, "Image relay"). */
+    relayImage: (url: string, signal?: AbortSignal) =>
+      request<Blob>('GET', '/image-relay', { query: { url }, signal, timeoutMs: 10_000, responseType: 'blob' }),
   };
-}
-
-/** 429 and 503 may say when to come back (seconds or an HTTP date); the outbox waits that long. */
-function withRetryAfter(error: ApiError, response: Response): ApiError {
-  const value = response.headers.get('Retry-After');
-  if (!value) return error;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
-  if (Number.isFinite(ms)) (error as { retryAfterMs?: number }).retryAfterMs = Math.max(0, ms);
-  return error;
-}
-
-function unwrapScreenshot(data: unknown): ScreenshotResponse | undefined {
-  const inner = isRecord(data) && isRecord(data.screenshot) ? data.screenshot : data;
-  return isRecord(inner) && typeof inner.id === 'string' ? (inner as unknown as ScreenshotResponse) : undefined;
-}
-
-function queryString(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }

@@ -50,6 +50,7 @@ export async function captureViewport(options: CaptureOptions = {}): Promise<Cap
       guard,
       sliceMs: options.sliceMs,
       stubs: options.stubs,
+      foreignImage: options.foreignImage,
     });
     return await finishCapture({ canvas, viewport, masks, options, guard, started, stats });
   } catch (error) {

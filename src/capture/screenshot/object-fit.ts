@@ -42,8 +42,15 @@ export function fittedOnly(fits: ObjectFits): ObjectFits {
   return fits;
 }
 
-/** Installs the redirection on `ctx`; returns the function that removes it. */
-export function repairObjectFit(ctx: CanvasRenderingContext2D, fits: ObjectFits): () => void {
+/**
+ * Installs the redirection on `ctx`; returns the function that removes it. `originalUrl` names the
+ * page's URL of an image loaded from elsewhere (a relayed image's blob: URL, foreign-images.ts).
+ */
+export function repairObjectFit(
+  ctx: CanvasRenderingContext2D,
+  fits: ObjectFits,
+  originalUrl: (src: string) => string = (src) => src,
+): () => void {
   const proto = Object.getPrototypeOf(ctx) as CanvasRenderingContext2D;
   Object.defineProperty(ctx, 'drawImage', {
     configurable: true,
@@ -51,7 +58,7 @@ export function repairObjectFit(ctx: CanvasRenderingContext2D, fits: ObjectFits)
     value(...args: unknown[]) {
       const draw = proto.drawImage as (...a: unknown[]) => void;
       const image = args[0] as { src?: unknown };
-      const list = args.length === 9 && typeof image?.src === 'string' ? fits.get(image.src) : undefined;
+      const list = args.length === 9 && typeof image?.src === 'string' ? fits.get(originalUrl(image.src)) : undefined;
       const [sx, sy, sw, sh, dx, dy, dw, dh] = args.slice(1) as number[];
       if (!list || sx !== 0 || sy !== 0 || !(sw! > 0 && sh! > 0 && dw! > 0 && dh! > 0)) return draw.apply(ctx, args);
       const fitted = nearest(list, dx!, dy!, dw!, dh!);

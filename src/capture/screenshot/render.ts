@@ -20,6 +20,7 @@ import { adoptPseudoHideSheet, canAdoptPseudoHideSheet } from './pseudo-hide';
 import { repairCollapsedBorders, type CollapsedBorders } from './collapsed-borders';
 import { blankPrivateInClone } from './mask';
 import { repairMaskPaths } from './mask-path-fix';
+import { createForeignImages, type ForeignImageRelay } from './foreign-images';
 import { createColorConverter, needsRewrite, rewriteValue, type ColorConverter } from './modern-colors';
 import { repairObjectFit, type ObjectFits } from './object-fit';
 import { farOffscreen, offscreenSvgContent, prepareClone } from './prune';
@@ -55,6 +56,8 @@ export interface RenderRequest {
   privateSelectorList: string;
   guard: Guard;
   sliceMs?: number;
+  /** How cross-origin images the page did not load with CORS are read (foreign-images.ts). */
+  foreignImage?: ForeignImageRelay;
   /** Off-screen subtrees copied as empty boxes (stubs.ts); default true. */
   stubs?: boolean;
 }
@@ -156,8 +159,14 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
   };
 
   const ctx = context2d(canvas);
+  const foreignImages = createForeignImages(doc, request.foreignImage);
   // Later repairs wrap earlier ones' wrappers: removed in reverse.
-  const unrepairs = [repairMaskPaths(ctx), repairTextBaseline(ctx), repairObjectFit(ctx, fits), repairCollapsedBorders(ctx, borders)];
+  const unrepairs = [
+    repairMaskPaths(ctx),
+    repairTextBaseline(ctx),
+    repairObjectFit(ctx, fits, foreignImages.originalUrl),
+    repairCollapsedBorders(ctx, borders),
+  ];
   const unrepair = (): void => [...unrepairs].reverse().forEach((undo) => undo());
   const before = new Set(body.children);
   let recopied = false;
@@ -181,6 +190,7 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
     stub: stubs ? stubs.decide : undefined,
     stubbed: stubs ? stubs.stubbed : undefined,
     skipParse: (element) => !!skipped?.has(element),
+    imageSource: foreignImages.source,
   });
   const rendering = html2canvas(body, options);
   // html2canvas's clone iframe stays when a rendering fails or is cancelled: remove it at the moment
@@ -208,6 +218,7 @@ async function renderOnce({ html2canvas, setHooks }: Html2canvasModule, request:
   } finally {
     setHooks?.(null);
     slicer.dispose();
+    foreignImages.dispose();
     // html2canvas removes it on success; on its own failure it may not have.
     removeContainers();
     releaseProbe();

@@ -32,29 +32,83 @@ function longPage(screens = 30): string {
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('captureViewport: cross-origin content', () => {
-  test('cross-origin images and a tainted canvas neither taint nor abort the capture', async () => {
+  /** The page: the image as <img>, as a CSS background, a tainted canvas, and an unreachable image. */
+  async function crossOriginPage(imageAttributes = ''): Promise<void> {
     const image = new Image();
     image.src = crossOrigin; // no crossorigin attribute: this copy taints whatever it is drawn on
     await image.decode();
     expect(new URL(crossOrigin).origin).not.toBe(location.origin);
     cleanup = setPage(`
-      <img id="img" src="${crossOrigin}" style="position:absolute;left:20px;top:20px;width:100px;height:100px">
+      <img id="img" ${imageAttributes} src="${crossOrigin}" style="position:absolute;left:20px;top:20px;width:100px;height:100px">
       <div style="position:absolute;left:200px;top:20px;width:100px;height:100px;background:url('${crossOrigin}') 0 0/100% 100%"></div>
       <canvas id="tainted" width="100" height="100" style="position:absolute;left:400px;top:20px"></canvas>
       <img src="http://127.0.0.1:9/unreachable.png" style="position:absolute;left:20px;top:200px;width:50px;height:50px">`);
     const tainted = document.getElementById('tainted') as HTMLCanvasElement;
     tainted.getContext('2d')!.drawImage(image, 0, 0, 100, 100);
     expect(() => tainted.getContext('2d')!.getImageData(0, 0, 1, 1)).toThrow();
+    const img = document.getElementById('img') as HTMLImageElement;
+    await img.decode().catch(() => undefined);
+  }
 
+  /** The requests the browser made for the cross-origin image since `since` (a CORS re-read is one more). */
+  const requestsSince = (since: number) =>
+    performance.getEntriesByType('resource').filter((entry) => entry.name === crossOrigin && entry.startTime >= since).length;
+
+  test('without a relay, images the page did not load with CORS are left out and never asked for with CORS', async () => {
+    await crossOriginPage();
+    const started = performance.now();
     const { canvas } = await captureViewport({ maxScale: 1 });
     expect(() => canvas.getContext('2d')!.getImageData(0, 0, 10, 10)).not.toThrow();
-    const blob = await canvasToBlob(canvas, 'image/png');
-    expect(blob.size).toBeGreaterThan(0);
-    // Served with CORS (the test server allows it), html2canvas re-fetched them anonymously.
-    expectColor(pixel(canvas, 70, 70), [255, 0, 255, 255], 3, '<img>');
-    expectColor(pixel(canvas, 250, 70), [255, 0, 255, 255], 3, 'background-image');
+    expect((await canvasToBlob(canvas, 'image/png')).size).toBeGreaterThan(0);
+    // Asking their host again with CORS is what reports "blocked by CORS policy" in the page's console.
+    expect(requestsSince(started)).toBe(0);
+    expectColor(pixel(canvas, 70, 70), [255, 255, 255, 255], 3, '<img> left out');
+    expectColor(pixel(canvas, 250, 70), [255, 255, 255, 255], 3, 'background-image left out');
     // The tainted canvas's pixels cannot be read, so it comes out empty rather than poisoning ours.
     expectColor(pixel(canvas, 450, 70), [255, 255, 255, 255], 3, 'tainted canvas');
+  });
+
+  test('with a relay, they are drawn from the bytes it returns, and its blob: URLs are revoked', async () => {
+    await crossOriginPage();
+    const asked: string[] = [];
+    const made: string[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob) => {
+      const url = createObjectURL(blob);
+      made.push(url);
+      return url;
+    };
+    try {
+      const started = performance.now();
+      const { canvas } = await captureViewport({
+        maxScale: 1,
+        // Stands in for the server's image relay: the same bytes, fetched from this page's origin.
+        foreignImage: async (url) => {
+          asked.push(url);
+          return url.endsWith('/unreachable.png') ? null : (await fetch(fixture)).blob();
+        },
+      });
+      expect(requestsSince(started)).toBe(0);
+      // Once per URL (the <img> and the background share it); a broken image is not asked for.
+      expect(asked).toEqual([crossOrigin]);
+      expectColor(pixel(canvas, 70, 70), [255, 0, 255, 255], 3, '<img>');
+      expectColor(pixel(canvas, 250, 70), [255, 0, 255, 255], 3, 'background-image');
+      expect(() => canvas.getContext('2d')!.getImageData(0, 0, 10, 10)).not.toThrow();
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+    expect(made.length).toBeGreaterThan(0);
+    for (const url of made) await expect(fetch(url)).rejects.toThrow();
+  });
+
+  test('an image the page loaded with CORS itself is read again with CORS, without the relay', async () => {
+    await crossOriginPage('crossorigin="anonymous"');
+    const asked: string[] = [];
+    const { canvas } = await captureViewport({ maxScale: 1, foreignImage: async (url) => (asked.push(url), null) });
+    // The <img>'s own URL; the background (a no-CORS load by CSS) went to the relay, which had nothing.
+    expectColor(pixel(canvas, 70, 70), [255, 0, 255, 255], 3, '<img crossorigin>');
+    expect(asked).not.toContain(undefined);
+    expect(asked.filter((url) => url === crossOrigin).length).toBeLessThanOrEqual(1);
   });
 });
 

@@ -43,6 +43,8 @@ export interface Html2canvasHooks {
   stubbed?: (original: Element, copy: HTMLElement) => void;
   /** Elements of the clone html2canvas need not parse: nothing of them is drawn (prune.ts). */
   skipParse?: (element: Element) => boolean;
+  /** The URL to load a cross-origin image from, or null to leave it out (foreign-images.ts). */
+  imageSource?: (url: string) => Promise<string | null>;
 }
 export type SetHooks = (hooks: Html2canvasHooks | null) => void;
 

@@ -35,6 +35,12 @@ export interface CaptureOptions {
   sliceMs?: number;
   /** Off-screen subtrees copied as empty boxes (default true; tests compare with false). */
   stubs?: boolean;
+  /**
+   * Fetches a cross-origin image the page did not load with CORS (the widget: the server's image
+   * relay). Without it such images are left out: asking their hosts with CORS would report errors
+   * in the page's console (foreign-images.ts).
+   */
+  foreignImage?: (url: string) => Promise<Blob | null>;
 }
 
 export interface CaptureStats {

@@ -17,7 +17,14 @@ export type ReviewingActions = ReturnType<typeof createReviewingActions>;
 
 export function createReviewingActions(deps: ReviewingDeps) {
   const { store, owner, report, markupId } = deps;
-  const screenshots = createScreenshotActions({ store, owner, config: deps.screenshot, report, sending: deps.sending });
+  const screenshots = createScreenshotActions({
+    store,
+    owner,
+    config: deps.screenshot,
+    report,
+    sending: deps.sending,
+    relayImage: deps.api.relayImage,
+  });
   const attachments = createAttachmentActions({ store, owner, markupId, report, sending: deps.sending });
   return {
     ...screenshots,

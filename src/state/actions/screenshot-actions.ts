@@ -34,17 +34,37 @@ export interface ScreenshotActionDeps {
   report: (error: unknown, context: string) => WidgetError;
   /** The outbox a posted thread's screenshot is uploaded through. */
   sending: () => Promise<Sending>;
+  /** Fetches a cross-origin image through the server (api/client.ts `relayImage`). */
+  relayImage: (url: string, signal?: AbortSignal) => Promise<Blob>;
 }
 
-export function createScreenshotActions({ store, owner, config, report, sending }: ScreenshotActionDeps) {
+/** Relayed images kept for the next capture of this page (a retake, the next comment): at most this many. */
+const RELAYED_KEPT = 64;
+
+export function createScreenshotActions({ store, owner, config, report, sending, relayImage }: ScreenshotActionDeps) {
   const { screenshot, annotating } = store.composer;
   let shot: Shot | null = null;
   let capture: { controller: AbortController; done: Promise<Shot | null> } | null = null;
   const urls = new Set<string>();
+  const relayed = new Map<string, Promise<Blob | null>>();
   owner.own(() => {
     capture?.controller.abort();
     for (const url of urls) URL.revokeObjectURL(url);
+    relayed.clear();
   });
+
+  /** A cross-origin image for the capture (capture/screenshot/foreign-images.ts); null when the server cannot get it. */
+  function foreignImage(url: string): Promise<Blob | null> {
+    let pending = relayed.get(url);
+    if (!pending) {
+      pending = relayImage(url).catch(() => null);
+      relayed.set(url, pending);
+      // A failure is not kept: the next capture may ask again.
+      void pending.then((blob) => blob ?? relayed.delete(url));
+      if (relayed.size > RELAYED_KEPT) relayed.delete(relayed.keys().next().value!);
+    }
+    return pending;
+  }
 
   function setReady(next: Shot) {
     shot = next;
@@ -85,6 +105,7 @@ export function createScreenshotActions({ store, owner, config, report, sending 
         privateSelectors: config.privateSelectors,
         timeoutMs: config.timeoutMs ?? 10_000,
         signal: controller.signal,
+        foreignImage,
         onProgress: (phase: string) => {
           if (capture?.controller === controller) screenshot.value = { status: 'capturing', phase };
         },
