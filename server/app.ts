@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/installations',
     '/installations/*',
     '/me/*',
-    '/mail',
+    '/mail/*',
     '/image-relay',
   ])
     api.use(prefix, caller, limited, idempotent);

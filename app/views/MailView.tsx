@@ -2,12 +2,16 @@
  * The Mail page (/app/mail, issue 18): what the signed-in member is mailed about (four switches,
  * saved as they change) and, in the demo without SMTP_URL, the e-mails the server kept instead of
  * sending — subject, recipient, how many events each gathers, and the text — so a newcomer sees
- * them. Outside the demo the list says that mails are sent, not kept. Its words are its own (en,
- * de) so the shared dictionaries stay untouched.
+ * them. Outside the demo the list says that mails are sent, not kept. Above them, the workspace's
+ * e-mails the SMTP server did not take — being retried, or given up — with its answer, so a broken
+ * mail setup is seen by the team rather than by nobody. Its words are its own (en, de) so the
+ * shared dictionaries stay untouched.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { language } from '../i18n';
-import { mailApi, type KeptMail, type NotificationSettings } from '../api/mail-api';
+import { mailApi, type KeptMail, type MailProblem, type NotificationSettings } from '../api/mail-api';
+import { hrefFor } from '../router/router';
+import { AppLink } from './AppLink';
 import { credential } from '../state/session';
 import { describeFailure } from '../state/errors';
 
@@ -25,6 +29,10 @@ const WORDS = {
     notDemo: 'This server sends e-mails; it keeps no copies to show here.',
     to: 'To',
     events: (n: number) => (n === 1 ? '1 event' : `${n} events`),
+    problems: 'E-mails not delivered',
+    retrying: (attempts: number) => `Retrying (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} so far), next`,
+    failed: (attempts: number) => `Given up after ${attempts} attempts, on`,
+    thread: 'Thread',
   },
   de: {
     title: 'E-Mail',
@@ -39,6 +47,10 @@ const WORDS = {
     notDemo: 'Dieser Server verschickt E-Mails und bewahrt keine Kopien auf.',
     to: 'An',
     events: (n: number) => (n === 1 ? '1 Ereignis' : `${n} Ereignisse`),
+    problems: 'Nicht zugestellte E-Mails',
+    retrying: (attempts: number) => `Wird wiederholt (${attempts} ${attempts === 1 ? 'Versuch' : 'Versuche'} bisher), nächster`,
+    failed: (attempts: number) => `Aufgegeben nach ${attempts} Versuchen, am`,
+    thread: 'Thread',
   },
 };
 
@@ -49,6 +61,7 @@ export function MailView() {
   const [api] = useState(() => mailApi(credential));
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [mails, setMails] = useState<KeptMail[] | 'not-demo' | null>(null);
+  const [problems, setProblems] = useState<MailProblem[]>([]);
   const [status, setStatus] = useState('');
 
   useEffect(() => {
@@ -56,6 +69,10 @@ export function MailView() {
     api.mails().then(
       (result) => setMails(result.mails),
       () => setMails('not-demo'),
+    );
+    api.problems().then(
+      (result) => setProblems(result.problems),
+      (error: unknown) => setStatus(describeFailure(error)),
     );
   }, [api]);
 
@@ -89,6 +106,22 @@ export function MailView() {
       <p class="muted" role="status">
         {status}
       </p>
+      {problems.length > 0 && (
+        <section aria-labelledby="mail-problems" class="notice notice--error" style={{ display: 'block' }}>
+          <h2 id="mail-problems" style={{ fontSize: '1rem', marginTop: 0 }}>
+            {words.problems}
+          </h2>
+          <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
+            {problems.map((problem) => (
+              <li key={problem.id}>
+                {words.to} {problem.to} · <AppLink href={hrefFor(problem.threadId)}>{words.thread}</AppLink> ·{' '}
+                {problem.status === 'failed' ? words.failed(problem.attempts) : words.retrying(problem.attempts)}{' '}
+                {new Date(problem.at).toLocaleString(language.value)}: <code class="break">{problem.lastError}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {mails === 'not-demo' ? (
         <p class="muted">{words.notDemo}</p>
       ) : mails ? (

@@ -1,6 +1,7 @@
 /**
  * The shapes of the e-mail notification endpoints (docs/api-decisions.md, "E-mail notifications"):
- * what a member chooses to receive, and a kept mail as GET /mail lists it for the demo's Mail page.
+ * what a member chooses to receive, a kept mail as GET /mail lists it for the demo's Mail page, and
+ * an e-mail that could not be delivered as GET /mail/problems lists it.
  * Plain types, no imports, so the review app can import them too.
  */
 
@@ -27,5 +28,19 @@ export interface KeptMail {
   events: number;
   status: 'kept' | 'sent';
   /** ISO 8601. */
+  at: string;
+}
+
+/** An e-mail the worker could not deliver: still being retried, or given up. */
+export interface MailProblem {
+  id: string;
+  threadId: string;
+  /** The recipient's address (as it is now). */
+  to: string;
+  status: 'retrying' | 'failed';
+  attempts: number;
+  /** What the last attempt answered (the SMTP server's words). */
+  lastError: string;
+  /** ISO 8601: the next attempt (retrying) or when it was given up (failed). */
   at: string;
 }

@@ -22,6 +22,7 @@ const WIRE_TYPES: Record<string, string> = {
   NotificationSettings: '`{mentions, assigned, participating, allThreads}`: what a member is mailed about (server/mail/wire.ts).',
   UnsubscribeResponse: '`{unsubscribed: true}`.',
   KeptMailList: '`{mails: [{id, threadId, to, subject, text, html, events, status, at}]}` (server/mail/wire.ts).',
+  MailProblemList: '`{problems: [{id, threadId, to, status: retrying|failed, attempts, lastError, at}]}` (server/mail/wire.ts).',
   MoveThreadResponse: '`{threadId, projectId, number, modifiedAt}`: the markup the thread is on now and its number there.',
   ListInstallationsResponse: '`{installations: [{id, publicKey, allowedOrigins, createdAt}]}`.',
   InstallationSummary: 'An installation: `{id, publicKey, allowedOrigins, createdAt}`.',

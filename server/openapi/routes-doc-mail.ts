@@ -64,4 +64,16 @@ export const mailRoutesDoc: RouteDoc[] = [
     errors: [403, 404],
     description: 'Members of the review app only; 404 in production.',
   },
+  {
+    method: 'get',
+    path: '/mail/problems',
+    operationId: 'listMailProblems',
+    summary: "The workspace's e-mails that could not be delivered: being retried, or given up, newest first",
+    tag: 'users',
+    auth: 'any',
+    query: mailListQuerySchema,
+    success: ok('MailProblemList'),
+    errors: [403],
+    description: 'Members of the review app only. Each names the recipient, the attempts made and the SMTP server’s last answer.',
+  },
 ];

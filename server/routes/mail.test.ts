@@ -2,7 +2,8 @@
  * The e-mail notification endpoints, played by members and by attackers: a member's own settings
  * (refused to other credentials), the one-click unsubscribe (a forged, altered or other user's
  * token changes nothing it should not; repeating it is harmless; the GET a link scanner makes
- * changes nothing), and the demo's kept mails (the caller's workspace only, never in production).
+ * changes nothing), the demo's kept mails (the caller's workspace only, never in production), and
+ * the mails an unreachable SMTP server could not take (retried, then given up, shown to members).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,5 +154,49 @@ describe('GET /mail (the demo keeps mails without SMTP_URL)', () => {
     } finally {
       config.demo = true;
     }
+  });
+});
+
+describe('GET /mail/problems (undelivered e-mails, in every mode)', () => {
+  it('shows a mail being retried with the SMTP answer, then given up with a clear record; the comment stays', async () => {
+    const refused = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+    };
+    const worker = mailWorker(s, refused, { random: () => 0 });
+    // Ann unsubscribed above; Ben still hears of mentions.
+    const threadId = await startThread(s, ann, mentionDelta('Logo blurry ', { id: ben.userId, name: 'Ben' }));
+    s.clock.advance(WINDOW_MS);
+    await worker.drain();
+    const problems = async (token = ann.memberToken) => {
+      const res = await s.request('GET', `${API}/mail/problems`, { token });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data.problems as { threadId: string; to: string; status: string; attempts: number; lastError: string }[]).filter(
+        (problem) => problem.threadId === threadId,
+      );
+    };
+    expect(await problems()).toEqual([expect.objectContaining({ to: 'ben@example.com', status: 'retrying', attempts: 1 })]);
+    expect((await problems())[0]!.lastError).toContain('ECONNREFUSED');
+    // Ben, the recipient, sees the workspace's problems too.
+    expect(await problems(ben.memberToken)).toHaveLength(1);
+    // Backing off, for a day: then it is given up, and says so.
+    for (let hour = 0; hour < 30; hour++) {
+      s.clock.advance(60 * 60 * 1000);
+      await worker.drain();
+    }
+    // A day later Ann's member session has expired: she signs in again.
+    const [givenUp] = await problems((await member(s, 'Ann')).memberToken);
+    expect(givenUp).toEqual(expect.objectContaining({ status: 'failed', lastError: expect.stringContaining('ECONNREFUSED') }));
+    expect(givenUp!.attempts).toBeGreaterThan(5);
+    const thread = await s.request('GET', `${API}/threads/${threadId}`, { token: s.seed.workspaceApiKey });
+    expect(thread.status).toBe(200);
+  });
+
+  it('refuses reviewers and API keys', async () => {
+    const reviewer = await s.exchangeToken({ sub: 'mail-problems-reviewer' });
+    for (const token of [reviewer.token, s.seed.workspaceApiKey]) {
+      const res = await s.request('GET', `${API}/mail/problems`, { token });
+      expect(res.status).toBe(403);
+    }
+    expect((await s.request('GET', `${API}/mail/problems`)).status).toBe(401);
   });
 });

@@ -2,8 +2,10 @@
  * E-mail notifications (docs/api-decisions.md, "E-mail notifications"): a member's own settings
  * (`GET`/`PUT /me/notification-settings`), the RFC 8058 one-click unsubscribe every e-mail links to
  * (`POST /unsubscribe?token=…`, which mail providers call; `GET` answers a page with the button,
- * since link scanners open links without meaning to), and, in the demo only, the mails the server
- * kept or sent for the member's workspace (`GET /mail`, the review app's Mail page).
+ * since link scanners open links without meaning to), in the demo only, the mails the server kept
+ * or sent for the member's workspace (`GET /mail`, the review app's Mail page), and everywhere the
+ * e-mails of the workspace that could not be delivered (`GET /mail/problems`): an unreachable SMTP
+ * server never loses a comment, and the team sees what is being retried and what was given up.
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
@@ -18,7 +20,7 @@ import { unsubscribeSecret } from '../mail/state.ts';
 import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { mailListQuerySchema, notificationSettingsSchema, unsubscribeQuerySchema } from '../mail/schemas.ts';
 import { escapeHtml } from '../mail/delta-html.ts';
-import type { KeptMail } from '../mail/wire.ts';
+import type { KeptMail, MailProblem } from '../mail/wire.ts';
 
 const PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; style-src 'unsafe-inline'";
 
@@ -122,6 +124,37 @@ export function mailRoutes(deps: AppDeps): Hono<AppEnv> {
       at: row.finished_at.toISOString(),
     }));
     return ok(c, { mails });
+  });
+
+  routes.get('/mail/problems', async (c) => {
+    const caller = requireMember(c, 'Undelivered e-mails');
+    const { limit = 50 } = readQuery(c, mailListQuerySchema);
+    const rows = await db.query<{
+      id: string;
+      thread_id: string;
+      email: string;
+      status: 'pending' | 'failed';
+      attempts: number;
+      last_error: string;
+      next_attempt_at: Date;
+      finished_at: Date | null;
+    }>(
+      `SELECT j.id, j.thread_id, u.email, j.status, j.attempts, j.last_error, j.next_attempt_at, j.finished_at
+       FROM mail_jobs j JOIN users u ON u.id = j.user_id
+       WHERE j.workspace_id = $1 AND j.last_error IS NOT NULL AND j.status IN ('pending', 'failed')
+       ORDER BY coalesce(j.finished_at, j.next_attempt_at) DESC, j.id LIMIT $2`,
+      [caller.workspaceId, limit],
+    );
+    const problems: MailProblem[] = rows.map((row) => ({
+      id: row.id,
+      threadId: row.thread_id,
+      to: row.email,
+      status: row.status === 'failed' ? 'failed' : 'retrying',
+      attempts: row.attempts,
+      lastError: row.last_error,
+      at: (row.status === 'failed' && row.finished_at ? row.finished_at : row.next_attempt_at).toISOString(),
+    }));
+    return ok(c, { problems });
   });
 
   return routes;
