@@ -110,6 +110,27 @@ describe('e-mail notifications over SMTP', () => {
     expect(mails.get('ann@example.com')!.parsed.text).toContain('Cat replied:');
   });
 
+  it('does not mail a member who assigns a thread to themselves', async () => {
+    smtp.mails.length = 0;
+    const worker = mailWorker(s, transport.send);
+    const threadId = await startThread(s, ann, mentionDelta('Footer overlaps'));
+    // The worker fans the new thread out within a second, long before anyone takes it.
+    await worker.drain();
+    const triage = await s.request('PATCH', `${API}/threads/${threadId}/triage`, {
+      token: ben.memberToken,
+      body: { assigneeId: ben.userId },
+    });
+    expect(triage.status, triage.text).toBe(200);
+    s.clock.advance(WINDOW_MS);
+    await worker.drain();
+    const events = await s.db.query<{ payload: { assignedById: string } }>(
+      `SELECT payload FROM mail_events WHERE event_type = 'thread_assigned' AND payload->>'threadId' = $1`,
+      [threadId],
+    );
+    expect(events.map((event) => event.payload.assignedById)).toEqual([ben.userId]);
+    expect(smtp.mails.filter((mail) => mail.to[0] === 'ben@example.com').map((mail) => mail.parsed.text)).toEqual([]);
+  });
+
   it('retries a mail the SMTP server refused, and sends it once', async () => {
     smtp.mails.length = 0;
     const worker = mailWorker(s, transport.send, { random: () => 0.5 });

@@ -32,6 +32,8 @@ export interface MailEventRow {
 export interface AssignedPayload {
   threadId: string;
   assigneeId: string;
+  /** Who assigned it (migration 0022); absent for an API key and for events recorded before. */
+  assignedById?: string | null;
 }
 
 export interface Recipient {
@@ -94,8 +96,10 @@ function candidateReasons(event: MailEventRow, facts: BatchFacts): { reasons: Ma
     reasons.set(id, (reasons.get(id) ?? new Set()).add(reason));
   };
   if (event.event_type === 'thread_assigned') {
-    add((event.payload as AssignedPayload).assigneeId, 'assigned');
-    return { reasons, actor: null };
+    const { assigneeId, assignedById } = event.payload as AssignedPayload;
+    add(assigneeId, 'assigned');
+    // A member who takes a thread themselves is not told so.
+    return { reasons, actor: assignedById?.toLowerCase() ?? null };
   }
   const data = event.payload as WebhookCommentData;
   for (const id of data.message?.mentionIds ?? []) add(id, 'mention');

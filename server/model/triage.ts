@@ -32,17 +32,20 @@ async function requireMember(db: Db, workspaceId: string, userId: string): Promi
   return id;
 }
 
+/** `actorUserId`: the member who triages (null for an API key), kept as who assigned the thread. */
 export async function updateTriage(
   db: Db,
   thread: { id: string; workspace_id: string },
   input: TriageInput,
   now: number,
+  actorUserId: string | null = null,
 ): Promise<TriageResponse> {
   const assignee = input.assigneeId ? await requireMember(db, thread.workspace_id, input.assigneeId) : input.assigneeId;
   const row = await queryOne<{ assignee_user_id: string | null; priority: number | null; labels: string[]; modified_ms: number }>(
     db,
     `UPDATE threads SET
        assignee_user_id = CASE WHEN $2 THEN $3::uuid ELSE assignee_user_id END,
+       assigned_by_user_id = CASE WHEN $2 THEN $9::uuid ELSE assigned_by_user_id END,
        priority = CASE WHEN $4 THEN $5::int ELSE priority END,
        labels = CASE WHEN $6 THEN ARRAY(SELECT jsonb_array_elements_text($7::jsonb)) ELSE labels END,
        modified_at = $8::timestamptz
@@ -57,6 +60,7 @@ export async function updateTriage(
       input.labels !== undefined,
       json(distinctLabels(input.labels ?? [])),
       isoAt(now),
+      actorUserId,
     ],
   );
   if (!row) throw new Error(`thread ${thread.id} vanished`);

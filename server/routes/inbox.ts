@@ -47,7 +47,7 @@ export function inboxRoutes(deps: AppDeps): Hono<AppEnv> {
     requireTriager(caller);
     const thread = await threadForCaller(db, caller, pathId(c, 'id', 'Thread'));
     const input = await readJson(c, triageSchema);
-    return ok(c, await updateTriage(db, thread, input, clock.now()));
+    return ok(c, await updateTriage(db, thread, input, clock.now(), caller.kind === 'member' ? caller.userId : null));
   });
 
   routes.post('/threads/:id/seen', async (c) => {
