@@ -86,17 +86,16 @@ const VALUE_PARSE_CACHED = `var parse = function (context, descriptor, style) {
  * html2canvas copies computed styles (every property of a pseudo-element made a real element, of
  * custom elements, and of SVG nodes: svg-styles.ts) with one setProperty per property, each a call
  * into the browser that parses its value; with hooks installed the declarations are written at once,
- * as one cssText (the same declarations, parsed in one go).
+ * as one cssText (the same declarations, parsed in one go). Every computed style lists the same
+ * ~480 longhands in the same order, so the names are read once (`item(i)` per property per element
+ * was a fifth of a MathJax page's capture), and those that cannot change a still picture of the
+ * copy are left out: animations and transitions, scrolling, interaction, the logical twins of the
+ * physical properties (the computed physical ones are copied), and SVG-only ones on HTML elements.
  */
 const COPY_STYLES = 'var copyCSSStyles = function (style, target) {';
 const COPY_STYLES_BATCHED = `var copyCSSStyles = function (style, target) {
     if (__pinmarkHooks.pause) {
-        var names = [];
-        for (var i = style.length - 1; i >= 0; i--) {
-            var property = style.item(i);
-            if (ignoredStyleProperties.indexOf(property) === -1) names.push(property);
-        }
-        __pinmarkCopySome(style, target, names);
+        __pinmarkCopySome(style, target, __pinmarkCopiedNames(style, target.namespaceURI === 'http://www.w3.org/2000/svg'));
         return target;
     }`;
 
@@ -171,6 +170,25 @@ function __pinmarkCopySome(style, target, properties) {
         if (value !== '') text += properties[i] + ':' + value + ';';
     }
     target.style.cssText = target.style.cssText + text;
+}
+/** Longhands that change nothing in a still picture of the copy (see COPY_STYLES_BATCHED). */
+var __pinmarkStillIrrelevant = /^(?:animation|transition|scroll-|overscroll-|view-t|timeline-|anchor-|position-try|position-anchor$|position-visibility$|app-region$|caret-|cursor$|pointer-events$|touch-action$|user-select$|will-change$|speak$|interactivity$|interpolate-size$|field-sizing$|container|contain-intrinsic-|page$|orphans$|widows$|break-|print-color-adjust$|hyphenate-|input-security$|overlay$|reading-|scrollbar-|trigger-scope$|interest-delay-|window-drag$|frame-sizing$|resize$|overflow-anchor$|text-size-adjust$|border-(?:block|inline|start-|end-)|margin-(?:block|inline)|padding-(?:block|inline)|inset-|(?:min-|max-)?(?:block|inline)-size$|overflow-(?:block|inline)$|corner-(?:start|end)-|-webkit-(?!box-|font-smoothing|line-clamp|text-fill-color|text-stroke))/;
+var __pinmarkSvgOnly = /^(?:cx|cy|r|rx|ry|x|y|d|fill|fill-opacity|fill-rule|stroke|stroke-.*|marker-.*|stop-.*|flood-.*|lighting-color|color-interpolation.*|color-rendering|shape-rendering|vector-effect|clip-rule|mask-type|alignment-baseline|baseline-shift|dominant-baseline|text-anchor|buffered-rendering)$/;
+/** The names copied, per kind of target, read once from the first style of that length. */
+var __pinmarkNames = { html: null, svg: null };
+function __pinmarkCopiedNames(style, svg) {
+    var known = svg ? __pinmarkNames.svg : __pinmarkNames.html;
+    if (known && known.length === style.length) return known.names;
+    var names = [];
+    for (var i = style.length - 1; i >= 0; i--) {
+        var property = style.item(i);
+        if (ignoredStyleProperties.indexOf(property) !== -1 || __pinmarkStillIrrelevant.test(property)) continue;
+        if (!svg && __pinmarkSvgOnly.test(property)) continue;
+        names.push(property);
+    }
+    if (svg) __pinmarkNames.svg = { length: style.length, names: names };
+    else __pinmarkNames.html = { length: style.length, names: names };
+    return names;
 }
 /** Parsed CSS values by descriptor and text, for one capture (emptied when hooks are set). */
 var __pinmarkParsedValues = new Map();

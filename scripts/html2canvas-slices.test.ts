@@ -27,7 +27,9 @@ describe('html2canvas-slices', () => {
     expect(out).toContain('__pinmarkHooks.skipParse(childNode)) continue;');
     expect(out).toContain('__pinmarkCopySome(style, clone, __pinmarkHooks.svgProperties(style, node))');
     expect(out).toContain('var __pinmarkParseValue = function (context, descriptor, style) {');
-    expect(out).toContain('__pinmarkCopySome(style, target, names);');
+    expect(out).toContain(
+      "__pinmarkCopySome(style, target, __pinmarkCopiedNames(style, target.namespaceURI === 'http://www.w3.org/2000/svg'));",
+    );
     expect(out).toContain("__pinmarkSegmenters.word || (__pinmarkSegmenters.word = new Intl.Segmenter(void 0, { granularity: 'word' }))");
     expect(out).toContain('__pinmarkRange.range : ownerDocument.createRange()');
     expect(out).toMatch(
