@@ -270,4 +270,14 @@ describe('file threads live like webpage threads', () => {
     expect(reply.status).toBe(200);
     expect((await move(res.body.data.id, { offsetXPercentage: 3, offsetYPercentage: 4 }, reviewer.token)).status).toBe(200);
   });
+
+  it('are listed in the inbox and filtered by markup like webpage threads, with no page address', async () => {
+    const created = (await post(fileThreadBody(video.id, { startTime: 0.5, endTime: 1 }))).body.data;
+    const inbox = await s.request('GET', `${API}/inbox?markupId=${video.id}&status=all`, { token: key });
+    expect(inbox.status, inbox.text).toBe(200);
+    const row = inbox.body.data.threads.find((t: { id: string }) => t.id === created.id);
+    expect(row).toMatchObject({ markupId: video.id, canonicalUrl: '', resolved: false, messageCount: 1 });
+    const byUrl = await s.request('GET', `${API}/inbox?url=${encodeURIComponent('http://localhost')}&status=all`, { token: key });
+    expect(byUrl.body.data.threads.map((t: { id: string }) => t.id)).not.toContain(created.id);
+  });
 });
