@@ -144,6 +144,9 @@ export default defineConfig(({ mode }): UserConfig => {
               chunkFileNames: 'assets/[name]-[hash].js',
               assetFileNames: 'assets/[name]-[hash][extname]',
               comments: false,
+              // As the widget's app.js: what the entry loads statically stays in it, not in common
+              // chunks shared with lazy ones (rolldown#10731; the file review's chunks, two levels deep, split it).
+              codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
             },
           },
         },

@@ -17,6 +17,8 @@ const SECTIONS: Record<string, () => Promise<{ measure(): Promise<BenchSection> 
   'server-latency': () => import('./server-latency.ts'),
   inbox: () => import('./inbox.ts'),
   visitor: () => import('./visitor.ts'),
+  'file-review-pdf': () => import('./file-review-pdf.ts'),
+  'file-review': () => import('./file-review.ts'),
 };
 
 const only = process.env.BENCH_ONLY?.split(',')

@@ -44,6 +44,7 @@ export const LAZY_ONLY: { name: string; marker: RegExp }[] = [
   { name: 'html2canvas', marker: /html2canvas/i },
   { name: '@medv/finder (describing a clicked element)', marker: /maxNumberOfPathChecks/ },
   { name: 'the German strings (ui/i18n/de.ts, loaded when `locale` is German)', marker: /Kommentare pausiert/ },
+  { name: 'the tab recorder (capture/record, loaded when Record is pressed)', marker: /videoBitsPerSecond/ },
 ];
 
 /** Also kept out of the visitor's launcher: the UI framework and the API client. */

@@ -44,6 +44,10 @@ import { appStaticRoutes } from './routes/app-static.ts';
 import { openApiRoutes } from './openapi/route.ts';
 import { mailRoutes } from './routes/mail.ts';
 import { imageRelayRoutes } from './routes/image-relay.ts';
+import { integrationRoutes } from './routes/integrations.ts';
+import { guestRoutes } from './routes/guests.ts';
+import { guestPageRoutes } from './routes/guest-page.ts';
+import { guestGuard } from './http/guest-guard.ts';
 
 const tooLarge = (): never => {
   throw new ApiError(413, 'payload_too_large', `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
@@ -80,6 +84,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const idempotent = exceptStreamedUploads(idempotency(deps));
   // Rate limits (http/rate-limit-rules.ts) once the caller is known, ahead of idempotency's writes.
   const limited = rateLimited(deps);
+  // Issue 18: a guest's token reaches only their own threads (http/guest-guard.ts).
+  const guests = guestGuard(deps);
   // A `/x/*` pattern also matches `/x` itself: listing both would run the chain twice there.
   for (const prefix of [
     '/threads/*',
@@ -97,11 +103,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/installations/*',
     '/me/*',
     '/mail/*',
+    '/guests/*',
     '/image-relay',
+    '/integrations',
+    '/integrations/*',
   ])
-    api.use(prefix, caller, limited, idempotent);
+    api.use(prefix, caller, limited, guests, idempotent);
   api.use('/auth/*', limited);
-  api.use('/items/*', caller, idempotent);
+  api.use('/items/*', caller, guests, idempotent);
   const verifyIdpToken = createIdpVerifier(deps.config, deps.clock, devKey);
   api.route('/', authRoutes(deps, verifyIdpToken));
   api.route('/', memberAuthRoutes(deps, verifyIdpToken));
@@ -119,6 +128,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', webhookRoutes(deps));
   api.route('/', metricsRoutes(deps));
   api.route('/', mailRoutes(deps));
+  api.route('/', integrationRoutes(deps));
+  api.route('/', guestRoutes(deps));
   api.route('/', imageRelayRoutes(deps));
   api.route('/', openApiRoutes());
   app.route('/api/v2', api);
@@ -132,6 +143,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route('/', idpRoutes(deps, devKey));
   }
   if (deps.config.demo) app.route('/', demoRoutes(deps));
+  // Issue 18: a guest's own thread, by the signed link in their e-mails (routes/guest-page.ts).
+  app.use('/g/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }), limited);
+  app.route('/', guestPageRoutes(deps));
   // /demo/* holds JSON endpoints: an unknown one, or any outside the demo (production), gets the
   // API's JSON 404 rather than a page, the same for every path.
   app.all('/demo/*', (c) => errorJson(c, new ApiError(404, 'not_found', `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)));

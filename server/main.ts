@@ -23,6 +23,7 @@ import { sweepRateLimits } from './http/rate-limit.ts';
 import { createDeliveryWorker, sweepWebhookDeliveries, type DeliveryWorker } from './events/index.ts';
 import { createConversionWorker, type ConversionWorker } from './conversion/worker.ts';
 import { startMail, sweepMail, type StartedMail } from './mail/index.ts';
+import { startIntegrations, type IntegrationWorker } from './integrations/index.ts';
 
 /** How often abandoned uploads (model/file-cleanup.ts), expired idempotency keys, old webhook deliveries and ended rate-limit windows are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
   let webhooks: DeliveryWorker | undefined;
   let conversions: ConversionWorker | undefined;
   let mail: StartedMail | undefined;
+  let integrations: IntegrationWorker | undefined;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
     await webhooks?.stop();
     await conversions?.stop();
     await mail?.stop();
+    await integrations?.stop();
     await db?.close();
     releaseLock();
     process.exit(0);
@@ -209,6 +212,16 @@ async function main(): Promise<void> {
         storage: storage.store,
       });
     }
+    // Slack, GitHub, Linear and Jira (server/integrations/): jobs queued by the triggers of migration 0021.
+    integrations = await startIntegrations({
+      db,
+      clock: systemClock,
+      log: consoleLogger,
+      storage: storage.store,
+      publicUrl: config.publicUrl,
+      production: config.production,
+      webhooks: config.webhooks,
+    });
   } catch (error) {
     console.error('Pinmark server not started:', error instanceof Error ? error.message : error);
     server.close();

@@ -3,13 +3,22 @@ import type { AppStrings } from './en';
 
 import { deManage } from './de-manage';
 import { deTools } from './de-tools';
+import { deGuests } from './de-guests';
 
 export const de: AppStrings = {
   ...deTools,
   ...deManage,
+  ...deGuests,
   appName: 'Pinmark',
   skipToContent: 'Zum Inhalt springen',
-  nav: { inbox: 'Posteingang', workspace: 'Workspace', metrics: 'Kennzahlen', main: 'Hauptmenü' },
+  nav: {
+    inbox: 'Posteingang',
+    workspace: 'Workspace',
+    metrics: 'Kennzahlen',
+    mail: 'E-Mail',
+    integrations: 'Integrationen',
+    main: 'Hauptmenü',
+  },
   signIn: {
     title: 'Bei der Review-App anmelden',
     intro: 'Alle Kommentare Ihres Workspaces lesen, sortieren und beantworten.',

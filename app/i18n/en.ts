@@ -4,13 +4,15 @@
  */
 import { enManage } from './en-manage';
 import { enTools } from './en-tools';
+import { enGuests } from './en-guests';
 
 export const en = {
   ...enTools,
   ...enManage,
+  ...enGuests,
   appName: 'Pinmark',
   skipToContent: 'Skip to content',
-  nav: { inbox: 'Inbox', workspace: 'Workspace', metrics: 'Metrics', main: 'Main' },
+  nav: { inbox: 'Inbox', workspace: 'Workspace', metrics: 'Metrics', mail: 'Mail', integrations: 'Integrations', main: 'Main' },
   signIn: {
     title: 'Sign in to the review app',
     intro: 'Read, triage and answer every comment of your workspace.',

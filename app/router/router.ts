@@ -17,6 +17,8 @@ export type Route =
   | { name: 'metrics'; threadId: null }
   /** The member's e-mail settings and, in the demo, the kept mails (issue 18). */
   | { name: 'mail'; threadId: null }
+  /** The workspace's Slack, GitHub, Linear and Jira connections (issue 18). */
+  | { name: 'integrations'; threadId: null }
   /** A path the app does not know: shown as a message with a way back, never a blank page. */
   | { name: 'unknown'; threadId: null };
 
@@ -32,6 +34,7 @@ const ROUTES: { pattern: RegExp; make: (match: RegExpExecArray) => Route }[] = [
   { pattern: /^\/markups\/([^/]+)\/?$/, make: (m) => ({ name: 'markup', threadId: null, markupId: decodeURIComponent(m[1]!) }) },
   { pattern: /^\/metrics\/?$/, make: () => ({ name: 'metrics', threadId: null }) },
   { pattern: /^\/mail\/?$/, make: () => ({ name: 'mail', threadId: null }) },
+  { pattern: /^\/integrations\/?$/, make: () => ({ name: 'integrations', threadId: null }) },
 ];
 
 export const path = signal(location.pathname);
@@ -65,6 +68,7 @@ export const folderHref = (folderId: string | null) => `${BASE}/workspace${folde
 export const markupHref = (markupId: string) => `${BASE}/markups/${encodeURIComponent(markupId)}`;
 export const metricsHref = (params = '') => `${BASE}/metrics${params ? `?${params}` : ''}`;
 export const mailHref = () => `${BASE}/mail`;
+export const integrationsHref = () => `${BASE}/integrations`;
 
 export function navigate(href: string, { replace = false } = {}): void {
   const url = new URL(href, location.origin);

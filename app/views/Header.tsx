@@ -1,6 +1,6 @@
 /** The top bar: the product and workspace, theme and language, the key list, who is signed in. */
 import { language, setLanguage, t, type Language } from '../i18n';
-import { folderHref, hrefFor, isPlainClick, mailHref, metricsHref, navigate, route } from '../router/router';
+import { folderHref, hrefFor, integrationsHref, isPlainClick, mailHref, metricsHref, navigate, route } from '../router/router';
 import { AppLink } from './AppLink';
 import { session, signOut } from '../state/session';
 import { setTheme, theme, type Theme } from '../state/prefs';
@@ -11,7 +11,12 @@ export function Header() {
   const who = session.value!;
   const workspace = who.workspaces.find((w) => w.id === who.workspaceId)?.name;
   const name = route.value.name;
-  const section = name === 'workspace' || name === 'markup' ? 'workspace' : name === 'metrics' || name === 'mail' ? name : 'inbox';
+  const section =
+    name === 'workspace' || name === 'markup'
+      ? 'workspace'
+      : name === 'metrics' || name === 'mail' || name === 'integrations'
+        ? name
+        : 'inbox';
   return (
     <header class="topbar">
       <a
@@ -43,7 +48,10 @@ export function Header() {
           {words.nav.metrics}
         </AppLink>
         <AppLink href={mailHref()} aria-current={section === 'mail' ? 'page' : undefined}>
-          {language.value === 'de' ? 'E-Mail' : 'Mail'}
+          {words.nav.mail}
+        </AppLink>
+        <AppLink href={integrationsHref()} aria-current={section === 'integrations' ? 'page' : undefined}>
+          {words.nav.integrations}
         </AppLink>
       </nav>
       <div class="topbar-tools">

@@ -2,7 +2,8 @@
  * The markup page's installation: the `<script>` tag to paste (public key, markup id, this server
  * as the widget's origin and API base) with a Copy button, the installation's allowed origins, and
  * — for owners and admins — the "Allow origin" form, prefilled with the site's own origin while that
- * is not allowed yet. A refused origin (422) shows the server's reason and keeps the text.
+ * is not allowed yet. A refused origin (422) shows the server's reason and keeps the text. Below
+ * them, the installation's guest reporting (GuestSettings, issue 18).
  */
 import { useState } from 'preact/hooks';
 import type { InstallationSummary } from '../../src/api/wire';
@@ -10,6 +11,7 @@ import { t } from '../i18n';
 import { describeFailure } from '../state/errors';
 import { allowOrigin, originBusy, originError, snippetOf } from '../state/markup-page';
 import { canManage } from '../state/workspace';
+import { GuestSettings } from './GuestSettings';
 
 export function InstallSnippet({
   installation,
@@ -112,6 +114,7 @@ export function InstallSnippet({
           </div>
         )}
       </section>
+      <GuestSettings installation={installation} />
     </>
   );
 }

@@ -42,5 +42,6 @@ export function LazyView({ route }: { route: Exclude<Route, { name: 'inbox' | 't
   if (route.name === 'workspace') return <loaded.Workspace folderId={route.folderId} />;
   if (route.name === 'markup') return <loaded.MarkupPage markupId={route.markupId} key={route.markupId} />;
   if (route.name === 'mail') return <loaded.MailView />;
+  if (route.name === 'integrations') return <loaded.IntegrationsView />;
   return <loaded.Metrics />;
 }

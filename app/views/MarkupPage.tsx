@@ -1,7 +1,8 @@
 /**
  * A markup's page (/app/markups/:id): its name and address, the installation (InstallSnippet), its
  * pages (the distinct page URLs of its threads, each a link into the inbox filtered to it) and a
- * link to all its threads in the inbox. An unknown or deleted id says so with a way back.
+ * link to all its threads in the inbox. An unknown or deleted id says so with a way back. A file
+ * markup's page is its review instead (file-review/, a lazy chunk).
  */
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n';
@@ -10,6 +11,7 @@ import { describeFailure } from '../state/errors';
 import { loadMarkupPage, markupPage, originOf } from '../state/markup-page';
 import { session } from '../state/session';
 import { AppLink } from './AppLink';
+import { LazyFileReview } from './file-review/LazyFileReview';
 import { InstallSnippet } from './InstallSnippet';
 
 const inboxFor = (params: Record<string, string>) => hrefFor(null, new URLSearchParams({ status: 'all', ...params }));
@@ -19,6 +21,9 @@ export function MarkupPage({ markupId }: { markupId: string }) {
   const workspaceId = session.value?.workspaceId;
   useEffect(() => void loadMarkupPage(markupId), [markupId, workspaceId]);
   const state = markupPage.value;
+  // An image, PDF or video markup's page is its review (issue 17).
+  if (state.status === 'ready' && state.id === markupId && state.markup.type !== 'webpage')
+    return <LazyFileReview markupId={markupId} markup={state.markup} />;
 
   if (state.status !== 'ready' || state.id !== markupId)
     return (

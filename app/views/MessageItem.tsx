@@ -10,6 +10,7 @@ import type { MessageResponse } from '../../src/api/wire';
 import { RichTextEditor } from '../../src/ui/editor';
 import type { MentionSource } from '../../src/ui/editor/RichTextEditor';
 import { MessageAttachmentList } from '../../src/ui/media/attachment-list';
+import { ClipVideos } from '../../src/ui/thread/ClipVideos';
 import { authorOf, bodyOf, MessageView } from '../../src/ui/thread/MessageView';
 import { strings } from '../../src/ui/strings';
 import { drafts, setDraft } from '../state/drafts';
@@ -86,6 +87,7 @@ export function MessageItem({ threadId, message, first, mentions }: MessageItemP
       }
     >
       {Array.isArray(message.attachments) && <MessageAttachmentList attachments={message.attachments} onOpenImage={openImage} />}
+      <ClipVideos clips={message.clipVideos} />
       {confirming && !deleting && (
         <div class="message-confirm" role="group" aria-label={words.confirmDelete}>
           <span>{words.confirmDelete}</span>

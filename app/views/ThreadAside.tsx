@@ -9,6 +9,7 @@ import { diagnosticsView, type DiagnosticsState } from '../../src/state/actions/
 import { DiagnosticsDetails } from '../../src/ui/media/DiagnosticsDetails';
 import { isDiagnostics } from '../../src/ui/media/attachment-list';
 import { t } from '../i18n';
+import { GuestPanelSlot } from './GuestPanelSlot';
 
 function contextOf(thread: ThreadResponse): Partial<BrowserContext> {
   return (thread.browserContext ?? {}) as Partial<BrowserContext>;
@@ -38,6 +39,7 @@ export function ThreadAside({ thread }: { thread: ThreadResponse }) {
   ];
   return (
     <aside class="thread-aside" aria-label={words.context}>
+      <GuestPanelSlot userId={thread.user.id} maybeGuest={thread.user.guest} />
       <section>
         <h3 class="section-title">{words.screenshot}</h3>
         {shotUrl ? (

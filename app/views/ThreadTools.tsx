@@ -12,7 +12,6 @@ import { isDiagnostics } from '../../src/ui/media/attachment-list';
 import { threadLink } from '../../src/ui/deep-link';
 import { datedName, downloadText } from '../export/download';
 import { threadAppLink } from '../export/inbox-export';
-import { threadToMarkdown } from '../export/thread-markdown';
 import { t } from '../i18n';
 
 /** The page link, or null when the thread's address is not a web page. */
@@ -47,7 +46,11 @@ export function ThreadTools({ thread, title, markupName, children }: ThreadTools
   const href = openOnPageHref(thread);
 
   const markdown = async () => {
-    const diagnostics = await readDiagnostics(thread).catch(() => undefined);
+    // The Markdown writer is a chunk of its own: most visits never export a thread.
+    const [{ threadToMarkdown }, diagnostics] = await Promise.all([
+      import('../export/thread-markdown'),
+      readDiagnostics(thread).catch(() => undefined),
+    ]);
     return threadToMarkdown({ thread, title, markupName, diagnostics, appLink: threadAppLink(location.origin, thread.id) });
   };
   const act = async (how: 'copy' | 'download') => {

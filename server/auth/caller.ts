@@ -29,6 +29,7 @@ interface ExchangeRow {
   markup_id: string;
   expires_at: Date;
   revoked_at: Date | null;
+  source: string;
 }
 
 /** What a credential lookup reads: the database, and the clock that decides expiry. */
@@ -38,7 +39,8 @@ export interface CallerLookup {
 }
 
 const API_KEY_SQL = 'SELECT id, name, kind, organization_id, workspace_id, revoked_at FROM api_keys WHERE token_hash = $1';
-const EXCHANGE_SQL = 'SELECT id, workspace_id, user_id, markup_id, expires_at, revoked_at FROM exchange_tokens WHERE token_hash = $1';
+const EXCHANGE_SQL =
+  'SELECT id, workspace_id, user_id, markup_id, expires_at, revoked_at, source FROM exchange_tokens WHERE token_hash = $1';
 
 function apiKeyCaller(row: ApiKeyRow | undefined): Caller {
   if (!row || row.revoked_at) throw unauthorized('Unknown or revoked API key');
@@ -64,6 +66,7 @@ function exchangeCaller(row: ExchangeRow | undefined, now: number): Caller {
     userId: row.user_id,
     markupId: row.markup_id,
     expiresAt: row.expires_at.getTime(),
+    ...(row.source === 'guest' ? { guest: true } : {}),
   };
 }
 

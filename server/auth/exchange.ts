@@ -20,7 +20,7 @@ export async function mintExchangeToken(
     userId: string;
     markup: { id: string; read_only: boolean };
     installationId: string;
-    source: 'customer_jwt' | 'sdk';
+    source: 'customer_jwt' | 'sdk' | 'guest';
     now: number;
   },
 ): Promise<ExchangeTokenResponse> {

@@ -22,6 +22,8 @@ export interface ExchangeCaller {
   userId: string;
   markupId: string;
   expiresAt: number;
+  /** Issue 18: a guest's token (source 'guest'), held to the guest's own threads (http/guest-guard.ts). */
+  guest?: boolean;
 }
 
 /**

@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   imageRelay: { windowSeconds: 60, perAddress: 1200, perCredential: 300, perApiKey: 300 },
   /** POST /users/invite (up to 25 addresses each). */
   invitations: { windowSeconds: 3600, perAddress: 200, perCredential: 100 },
+  /** Issue 18: POST /auth/guest/challenge and /auth/guest (credential: the e-mail address). */
+  guestSignIn: { windowSeconds: 3600, perAddress: 60, perCredential: 20 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;
@@ -57,7 +59,11 @@ export const GROUP_NOUNS: Record<RateLimitGroup, string> = {
   uploads: 'uploads',
   imageRelay: 'relayed images',
   invitations: 'invitations',
+  guestSignIn: 'guest sign-ins',
 };
+
+/** Issue 18: guest sign-ins one installation takes per hour, from all addresses together (routes/guests.ts). */
+export const GUEST_SIGN_INS_PER_INSTALLATION_HOUR = 300;
 
 /**
  * Where a request's credential is read. `caller`: the API key or reviewer the credentials
@@ -92,6 +98,10 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'POST', path: '/api/v2/markups/objectstore', group: 'uploads', credential: 'caller' },
   { method: 'GET', path: '/api/v2/image-relay', group: 'imageRelay', credential: 'caller' },
   { method: 'POST', path: '/api/v2/users/invite', group: 'invitations', credential: 'caller' },
+  { method: 'POST', path: '/api/v2/auth/guest/challenge', group: 'guestSignIn', credential: 'none' },
+  { method: 'POST', path: '/api/v2/auth/guest', group: 'guestSignIn', credential: 'body:email' },
+  /** Issue 18: a guest's answer on their thread page (routes/guest-page.ts), by address. */
+  { method: 'POST', path: '/g/:token', group: 'messages', credential: 'none' },
 ];
 
 const COMPILED = LIMITED_ROUTES.map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`) }));

@@ -2,7 +2,8 @@
  * One e-mail from one job: the events it gathers (fanout.ts) about one thread, for one member —
  * subject, a plain-text part and an HTML part (messages rendered from their Delta, everything
  * escaped), the screenshot's thumbnail by a signed link, the link to the thread in the review app
- * (the app's own scheme, app/export/inbox-export.ts), and the RFC 8058 one-click unsubscribe headers.
+ * (the app's own scheme, app/export/inbox-export.ts) — for a guest reporter (issue 18) the signed
+ * link to a page of their own thread (guest-link.ts) — and the RFC 8058 one-click unsubscribe headers.
  */
 import type { Delta, WebhookCommentData } from '../../src/api/wire.ts';
 import { threadAppLink } from '../../app/export/inbox-export.ts';
@@ -14,6 +15,7 @@ import { deltaToHtml, escapeHtml } from './delta-html.ts';
 import type { MailItem } from './fanout.ts';
 import type { MailReason } from './recipients.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { guestThreadLink } from './guest-link.ts';
 
 /** Screenshot links in e-mails live this long (S3's longest presigned URL); the thread link lasts. */
 const THUMBNAIL_LINK_SECONDS = 7 * 24 * 60 * 60;
@@ -90,9 +92,15 @@ export async function composeMail(
   if (!user?.email || !thread) return undefined;
   const screenshot = await loadScreenshot(db, job.thread_id);
   const thumbnail = screenshot ? context.storage.presignGet(screenshot.storage_key, THUMBNAIL_LINK_SECONDS) : undefined;
-  const link = threadAppLink(publicUrl, job.thread_id);
+  // Issue 18: a guest reporter has no account: their link opens a page of their own thread (routes/guest-page.ts).
+  const guest = await queryOne(db, 'SELECT 1 FROM guests WHERE user_id = $1', [job.user_id]);
+  const link = guest
+    ? guestThreadLink(publicUrl, context.unsubscribeSecret, job.thread_id, job.user_id)
+    : threadAppLink(publicUrl, job.thread_id);
   const unsubscribe = `${publicUrl}/api/v2/unsubscribe?token=${encodeURIComponent(unsubscribeToken(context.unsubscribeSecret, job.user_id))}`;
-  const reasons = [...new Set(job.items.flatMap((item) => item.reasons))].map((reason) => REASON_TEXT[reason]);
+  const reasons = guest
+    ? ['you reported this thread']
+    : [...new Set(job.items.flatMap((item) => item.reasons))].map((reason) => REASON_TEXT[reason]);
   const title = firstLine(thread.title) || 'Untitled';
   const updates = job.items.length > 1 ? ` (${job.items.length} updates)` : '';
   const subject = `[${firstLine(thread.markup_name, 40)}] #${thread.number} ${title}${updates}`;
@@ -104,7 +112,7 @@ export async function composeMail(
     '',
     ...described.flatMap((item) => [item.headline, ...(item.delta ? [deltaToPlainText(item.delta), ''] : [''])]),
     ...(thumbnail ? [`Screenshot: ${thumbnail}`, ''] : []),
-    `Open the thread: ${link}`,
+    `${guest ? 'See the thread and answer' : 'Open the thread'}: ${link}`,
     '',
     `You get this e-mail because ${reasons.join(', ')}.`,
     `Unsubscribe: ${unsubscribe}`,
@@ -120,7 +128,7 @@ export async function composeMail(
     thumbnail
       ? `<p><a href="${escapeHtml(thumbnail)}"><img src="${escapeHtml(thumbnail)}" alt="Screenshot" width="320" style="max-width:100%;border:1px solid #ddd"></a></p>`
       : '',
-    `<p><a href="${escapeHtml(link)}">Open the thread in Pinmark</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${guest ? 'See the thread and answer' : 'Open the thread in Pinmark'}</a></p>`,
     `<p style="color:#777;font-size:12px">You get this e-mail because ${escapeHtml(reasons.join(', '))}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
     '</body></html>',
   ].join('\n');

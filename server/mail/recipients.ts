@@ -2,14 +2,16 @@
  * Who is mailed about each event of a fan-out batch, and why: members of the thread's workspace with
  * an e-mail address, never the person who acted, each for the reasons their settings (settings.ts)
  * let through — mentioned in the message, assignee of the thread, participant (started or answered
- * it before this event), or following every thread. Customer users and guests are not mailed here
- * (the review app links would not open for them). Read in the fan-out's transaction, as the database
+ * it before this event), or following every thread. Customer users are not mailed here (the review
+ * app links would not open for them); guest reporters are, with a link of their own (issue 18,
+ * guest-recipients.ts). Read in the fan-out's transaction, as the database
  * stands then, with a fixed number of queries per batch whatever its size: the fan-out shares the
  * demo's single PGlite connection with the API's writes, so a query per event would slow the writes.
  */
 import type { WebhookCommentData } from '../../src/api/wire.ts';
 import type { Db } from '../db/db.ts';
 import { loadSettings } from './settings.ts';
+import { guestReporters } from './guest-recipients.ts';
 import type { NotificationSettings } from './wire.ts';
 
 export type MailReason = 'mention' | 'assigned' | 'participating' | 'activity';
@@ -126,6 +128,8 @@ export async function recipientsOfBatch(db: Db, events: MailEventRow[], facts: B
   const membersOf = new Map<string, string[]>();
   for (const row of memberRows) membersOf.set(row.workspace_id, [...(membersOf.get(row.workspace_id) ?? []), row.id]);
   const settings = await loadSettings(db, [...new Set(memberRows.map((row) => row.id))]);
+  // Issue 18: the guest who started a thread hears of replies and of its resolving.
+  const guestReporterOf = await guestReporters(db, facts.threads);
   const result = new Map<string, Recipient[]>();
   for (const event of events) {
     const { reasons, actor } = candidateReasons(event, facts);
@@ -137,6 +141,8 @@ export async function recipientsOfBatch(db: Db, events: MailEventRow[], facts: B
       const allowed = why.filter((reason) => wanted[REASON_SETTING[reason]]);
       if (allowed.length > 0) recipients.push({ userId, reasons: allowed.filter((r) => r !== 'activity' || allowed.length === 1) });
     }
+    const guest = guestReporterOf(threadOfEvent(event), event.event_type, actor);
+    if (guest) recipients.push({ userId: guest, reasons: ['participating'] });
     result.set(event.id, recipients);
   }
   return result;

@@ -31,9 +31,9 @@ export interface CreateMarkupInput {
   id?: string;
 }
 
-/** Where a hosted review app would show a file markup; the reference server has none (docs/api-decisions.md). */
+/** Where the review app shows a file markup: its markup page, which is its review (docs/api-decisions.md). */
 export function fileMarkupReviewUrl(publicUrl: string, markupId: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/review/${markupId}`;
+  return `${publicUrl.replace(/\/+$/, '')}/app/markups/${markupId}`;
 }
 
 /**

@@ -93,6 +93,7 @@ export function threadListKey({ version, params: p, viewer, window }: ThreadList
     p.viewMode ?? null,
     p.q ?? null,
     p.withThreadOrMessageId ?? null,
+    p.authorUserId ?? null,
   ]);
 }
 

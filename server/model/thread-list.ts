@@ -45,6 +45,8 @@ export interface ListThreadsParams {
   viewMode?: string | undefined;
   q?: string | undefined;
   withThreadOrMessageId?: string | undefined;
+  /** Issue 18: a guest sees only the threads they started. */
+  authorUserId?: string | undefined;
 }
 
 export interface ThreadPage {
@@ -144,6 +146,10 @@ export async function listThreads(db: Db, p: ListThreadsParams): Promise<ThreadP
   if (p.resolved !== undefined) {
     params.push(p.resolved);
     where.push(`t.resolved = $${params.length}`);
+  }
+  if (p.authorUserId !== undefined) {
+    params.push(p.authorUserId);
+    where.push(`t.author_user_id = $${params.length}`);
   }
   if (p.viewMode !== undefined) {
     params.push(p.viewMode);

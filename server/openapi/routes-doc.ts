@@ -8,6 +8,8 @@ import { appRoutesDoc } from './routes-doc-app.ts';
 import { commentRoutesDoc } from './routes-doc-comments.ts';
 import { markupRoutesDoc } from './routes-doc-markups.ts';
 import { mailRoutesDoc } from './routes-doc-mail.ts';
+import { integrationRoutesDoc } from './routes-doc-integrations.ts';
+import { guestRoutesDoc } from './routes-doc-guests.ts';
 import { captureRoutesDoc } from './routes-doc-capture.ts';
 import type { RouteDoc, Tag } from './types.ts';
 
@@ -17,6 +19,8 @@ export const routesDoc: readonly RouteDoc[] = [
   ...adminRoutesDoc,
   ...appRoutesDoc,
   ...mailRoutesDoc,
+  ...integrationRoutesDoc,
+  ...guestRoutesDoc,
   ...captureRoutesDoc,
 ];
 

@@ -46,12 +46,21 @@ describe('/app', () => {
     expect((await s.app.request('/app/../package.json')).status).not.toBe(200);
   });
 
+  it("caches pdf.js's worker (a hashed .mjs the PDF viewer starts from this origin) for good, as JavaScript", async () => {
+    writeFileSync(path.join(root, 'assets', 'pdf.worker.min-FHbmGBN0.mjs'), 'self.onmessage = () => {};');
+    const worker = await s.app.request('/app/assets/pdf.worker.min-FHbmGBN0.mjs');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('text/javascript');
+    expect(worker.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it("lets the page reach the OIDC provider's token endpoint, and only that origin besides the store", () => {
     expect(appPagePolicy(null)).toContain("connect-src 'self';");
     expect(appPagePolicy(null, 'https://oauth2.example')).toContain("connect-src 'self' https://oauth2.example;");
     const both = appPagePolicy('https://store.example', 'https://oauth2.example');
     expect(both).toContain("connect-src 'self' https://store.example https://oauth2.example;");
     expect(both).toContain("img-src 'self' data: blob: https://store.example;");
+    expect(both).toContain("media-src 'self' blob: https://store.example;");
     expect(appPagePolicy('https://same.example', 'https://same.example')).toContain("connect-src 'self' https://same.example;");
   });
 });

@@ -13,7 +13,7 @@ import { appSignInConfig } from '../auth/app-sign-in.ts';
 import { prepare, resolveStaticFile, sendFile } from './static.ts';
 
 /** Vite's content-hashed file names (assets/[name]-[hash].ext) never change content. */
-const HASHED = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|woff2?)$/;
+const HASHED = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(m?js|css|svg|png|woff2?)$/;
 
 /** The object store's origin, where signed file addresses point ('self' for the local store). */
 function storageOrigin(deps: AppDeps): string | null {
@@ -37,6 +37,8 @@ export function appPagePolicy(store: string | null, provider: string | null = nu
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: blob:${extra}`,
+    // Video clips on messages (issue 17) play from the store's signed addresses too.
+    `media-src 'self' blob:${extra}`,
     `connect-src 'self'${connect ? ` ${connect}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",

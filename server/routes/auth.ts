@@ -77,6 +77,9 @@ export function authRoutes(deps: AppDeps, verifyIdpToken: IdpVerifier): Hono<App
     if (deps.config.rateLimits.enabled) config.rateLimits = { exchangePerMinute: EXCHANGES_PER_MINUTE };
     // The same rule the SDK exchange applies, asked before anyone fills in a sign-in form.
     if (origin !== undefined) config.originAllowed = isAllowedOrigin(installation, origin);
+    // Issue 18: the widget's sign-in panel offers "Report as a guest" (routes/guests.ts).
+    const guests = await queryOne(deps.db, 'SELECT 1 FROM installations WHERE id = $1 AND guest_reporting', [installation.id]);
+    if (guests) config.guests = { enabled: true };
     return ok(c, config);
   });
 

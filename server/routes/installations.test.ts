@@ -23,7 +23,15 @@ describe('installations', () => {
     const res = await s.request('GET', `${API}/installations`, { token: member.memberToken });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.installations).toEqual([
-      { id: expect.any(String), publicKey: s.seed.publicKey, allowedOrigins: expect.any(Array), createdAt: expect.any(Number) },
+      {
+        id: expect.any(String),
+        publicKey: s.seed.publicKey,
+        allowedOrigins: expect.any(Array),
+        // Issue 18: guest reporting is off until switched on.
+        guestReporting: false,
+        guestDailyThreadCap: 50,
+        createdAt: expect.any(Number),
+      },
     ]);
   });
 

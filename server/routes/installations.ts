@@ -2,7 +2,8 @@
  * The installations of a workspace for the review app's markup page (issue 16): `GET /installations`
  * (any member or API key of the workspace) shows public keys and allowed origins for the site's
  * `<script>` tag; `POST /installations/:id/origins` (owners, admins, API keys) allows one more
- * origin, as `npm run admin -- origins add` does.
+ * origin, as `npm run admin -- origins add` does; `PATCH /installations/:id` (the same callers) sets
+ * its guest reporting (issue 18).
  */
 import { Hono } from 'hono';
 import type { ListInstallationsResponse } from '../../src/api/wire.ts';
@@ -12,9 +13,10 @@ import { requireWorkspaceManager, requireWorkspaceReader } from '../domain/permi
 import { ok } from '../http/envelope.ts';
 import { callerOf } from '../http/caller.ts';
 import { pathId, readJson, readQuery } from '../http/validate.ts';
-import { allowOrigin, listInstallations } from '../model/installations.ts';
+import { allowOrigin, listInstallations, updateGuestSettings } from '../model/installations.ts';
 import { workspaceForCaller } from '../model/workspaces.ts';
 import { allowOriginSchema } from '../schemas/installations.ts';
+import { updateInstallationSchema } from '../schemas/guests.ts';
 import { workspaceIdQuerySchema } from '../schemas/workspace-users.ts';
 
 export function installationRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -36,6 +38,17 @@ export function installationRoutes(deps: AppDeps): Hono<AppEnv> {
     const { origin } = await readJson(c, allowOriginSchema);
     const workspace = await workspaceForCaller(db, caller, workspaceId);
     const installation = await allowOrigin(db, workspace.id, id, origin, clock.now());
+    if (!installation) throw notFound('Installation');
+    return ok(c, installation);
+  });
+
+  routes.patch('/installations/:id', async (c) => {
+    const caller = requireWorkspaceManager(callerOf(c));
+    const id = pathId(c, 'id', 'Installation');
+    const { workspaceId } = readQuery(c, workspaceIdQuerySchema);
+    const change = await readJson(c, updateInstallationSchema);
+    const workspace = await workspaceForCaller(db, caller, workspaceId);
+    const installation = await updateGuestSettings(db, workspace.id, id, change, clock.now());
     if (!installation) throw notFound('Installation');
     return ok(c, installation);
   });

@@ -24,7 +24,7 @@ describe('POST /markups/file', () => {
       originalMimeType: 'image/png',
       isReady: false,
       thumbnailUrl: null,
-      markupUrl: `${TEST_PUBLIC_URL}/review/${m.id}`,
+      markupUrl: `${TEST_PUBLIC_URL}/app/markups/${m.id}`,
     });
     expect(m.url).toBeUndefined();
     expect(m.images).toHaveLength(1);

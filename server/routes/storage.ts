@@ -13,6 +13,7 @@ import { cors } from 'hono/cors';
 import type { AppEnv } from '../http/app-deps.ts';
 import type { Clock } from '../domain/clock.ts';
 import { ApiError, notFound } from '../domain/errors.ts';
+import { parseByteRange } from '../storage/byte-range.ts';
 import { contentDisposition } from '../storage/object-store.ts';
 import type { LocalObjectStore, ObjectWriter } from '../storage/local-store.ts';
 import { MultipartError, MultipartReader, multipartBoundary } from '../storage/multipart.ts';
@@ -199,10 +200,16 @@ export function storageRoutes(store: LocalObjectStore, clock: Clock, options: St
   // Also answers HEAD (Hono routes HEAD to GET handlers and drops the body).
   routes.get('/storage/:bucket/*', async (c) => {
     const { key, url } = authorize(c);
-    const found = c.req.method === 'HEAD' ? await store.stat(key) : null;
-    const opened = c.req.method === 'HEAD' ? null : await store.get(key);
-    const object = found ?? opened?.object;
-    if (!object) throw notFound('Object');
+    const found = await store.stat(key);
+    if (!found) throw notFound('Object');
+    // A byte range (a <video> seeking) when asked for and, with If-Range, only of this very version.
+    const ifRange = c.req.header('if-range');
+    const range =
+      c.req.method === 'HEAD' || (ifRange && ifRange !== `"${found.etag}"`) ? null : parseByteRange(c.req.header('range'), found.size);
+    if (range === 'unsatisfiable') return c.body(null, 416, { 'Content-Range': `bytes */${found.size}`, 'Accept-Ranges': 'bytes' });
+    const opened = c.req.method === 'HEAD' ? null : await store.get(key, range ?? undefined);
+    const object = opened?.object ?? found;
+    if (c.req.method !== 'HEAD' && !opened) throw notFound('Object');
     const query = new Map(rawQueryPairs(url.search));
     const type = query.get('response-content-type') || object.contentType;
     const baseType = type.split(';')[0]!.trim().toLowerCase();
@@ -221,7 +228,7 @@ export function storageRoutes(store: LocalObjectStore, clock: Clock, options: St
       'Cache-Control': maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-cache',
       ETag: etag,
       'Last-Modified': new Date(object.lastModified).toUTCString(),
-      'Accept-Ranges': 'none',
+      'Accept-Ranges': 'bytes',
     };
     for (const [name, value] of Object.entries(object.metadata)) headers[`x-amz-meta-${name}`] = value;
     const ifNoneMatch = c.req.header('if-none-match');
@@ -231,6 +238,11 @@ export function storageRoutes(store: LocalObjectStore, clock: Clock, options: St
     }
     headers['Content-Length'] = String(object.size);
     if (!opened) return c.body(null, 200, headers);
+    if (range) {
+      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${object.size}`;
+      headers['Content-Length'] = String(range.end - range.start + 1);
+      return c.body(opened.body, 206, headers);
+    }
     return c.body(opened.body, 200, headers);
   });
 

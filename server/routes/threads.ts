@@ -98,6 +98,8 @@ export function threadRoutes(deps: AppDeps): Hono<AppEnv> {
       viewMode: query.viewMode,
       q: query.q,
       withThreadOrMessageId: query.withThreadOrMessageId?.toLowerCase(),
+      // Issue 18: a guest's list holds only their own threads (http/guest-guard.ts keeps the rest out).
+      ...(caller.kind === 'exchange' && caller.guest ? { authorUserId: caller.userId } : {}),
     };
     const viewer = viewerOf(caller);
     const window = readUrlWindow(clock.now());

@@ -159,14 +159,17 @@ export class LocalObjectStore implements ObjectStore {
     return meta ? { size: meta.size, etag: meta.etag, contentType: meta.contentType } : null;
   }
 
-  /** The object and a stream of its bytes, or null. */
-  async get(key: string): Promise<{ object: StoredObject; body: ReadableStream<Uint8Array> } | null> {
+  /** The object and a stream of its bytes (of `range` only, when given: first and last byte, inclusive), or null. */
+  async get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ object: StoredObject; body: ReadableStream<Uint8Array> } | null> {
     const object = await this.stat(key);
     if (!object) return null;
     try {
       const handle = await open(path.join(path.dirname(this.metaPath(key)), object.file), 'r');
       // The handle's own stream closes it at the end (or when the response is cancelled).
-      return { object, body: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array> };
+      return { object, body: Readable.toWeb(handle.createReadStream(range)) as ReadableStream<Uint8Array> };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

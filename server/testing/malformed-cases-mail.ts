@@ -1,6 +1,7 @@
 /**
  * Rows of the malformed-input suite (server/http/malformed.test.ts) for the e-mail notification
- * endpoints (issue 18): a member's settings, the one-click unsubscribe, the demo's kept mails.
+ * endpoints (issue 18): a member's settings, the one-click unsubscribe, the demo's kept mails, the
+ * undelivered ones.
  */
 import { API, type TestServer } from './support.ts';
 import type { RouteCase } from './malformed-route-case.ts';
@@ -22,5 +23,6 @@ export async function mailCases(s: TestServer): Promise<RouteCase[]> {
     { method: 'GET', path: '/unsubscribe', auth: 'none', query: { token }, requiredQuery: ['token'] },
     { method: 'POST', path: '/unsubscribe', auth: 'none', query: { token }, requiredQuery: ['token'] },
     { method: 'GET', path: '/mail', auth: 'any', token: memberToken, query: { limit: '10' } },
+    { method: 'GET', path: '/mail/problems', auth: 'any', token: memberToken, query: { limit: '10' } },
   ];
 }

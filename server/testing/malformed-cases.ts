@@ -11,6 +11,8 @@ import { fileCases } from './malformed-cases-files.ts';
 import { itemCases } from './malformed-cases-items.ts';
 import { appCases } from './malformed-cases-app.ts';
 import { mailCases } from './malformed-cases-mail.ts';
+import { guestCases } from './malformed-cases-guests.ts';
+import { integrationCases } from './malformed-cases-integrations.ts';
 import { markupCases } from './malformed-cases-markups.ts';
 import { fileMarkupCases } from './malformed-cases-file-markups.ts';
 
@@ -243,6 +245,17 @@ export async function buildCases(s: TestServer): Promise<RouteCase[]> {
     ...(await itemCases(s)),
     ...(await appCases(s)),
     ...(await mailCases(s)),
+    {
+      method: 'GET',
+      path: '/image-relay',
+      auth: 'any',
+      token: wsKey,
+      query: { url: 'http://127.0.0.1:9/photo.png' },
+      requiredQuery: ['url'],
+      noBaseline: 'no image host runs in this suite (the relay answers 422 for it); server/routes/image-relay.test.ts has one',
+    },
+    ...(await guestCases(s)),
+    ...(await integrationCases(s)),
     ...(await fileMarkupCases(s, alice)),
     // Deleting the thread last among the thread fixtures' users keeps the others' targets alive.
     { method: 'DELETE', path: '/threads/:id', ids: { id: doomedThread }, auth: 'any', token: alice.token },

@@ -18,6 +18,9 @@ import {
   type CreateMessageRequest,
   type CreateThreadRequest,
   type ExchangeTokenResponse,
+  type GuestChallengeResponse,
+  type GuestSignInRequest,
+  type GuestSignInResponse,
   type ListThreadsQuery,
   type ListThreadsResponse,
   type MarkupResponse,
@@ -201,6 +204,10 @@ export function createApiClient(options: ApiClientOptions, inFlight = new Set<Ab
     exchange: (token: string) => request<ExchangeTokenResponse>('POST', '/auth/exchange', { body: { token }, bearer: null }),
     sdkExchange: (identityToken: string, body: { publicKey: string; markupId: string; sdkOrigin: string; state?: string }) =>
       request<SdkExchangeResponse>('POST', '/auth/sdk-exchange', { body, bearer: identityToken }),
+    // Issue 18: a visitor reporting as a guest (src/auth/guest-sign-in.ts).
+    guestChallenge: (publicKey: string) =>
+      request<GuestChallengeResponse>('POST', '/auth/guest/challenge', { body: { publicKey }, bearer: null }),
+    guestSignIn: (body: GuestSignInRequest) => request<GuestSignInResponse>('POST', '/auth/guest', { body, bearer: null }),
     sdkExchangeResult: (query: SdkExchangeResultQuery, signal?: AbortSignal) =>
       request<SdkExchangeResponse>('GET', '/auth/sdk-exchange/result', {
         query: { ...query },

@@ -17,6 +17,7 @@ export * from './wire/markups';
 export * from './wire/items';
 export * from './wire/workspace';
 export * from './wire/auth';
+export * from './wire/guests';
 export * from './wire/uploads';
 export * from './wire/webhooks';
 export * from './wire/metrics';

@@ -30,7 +30,7 @@ import {
 
 export type { HostTokenSource };
 
-export type SignInMethod = 'popup' | 'customer-token' | 'identity-token';
+export type SignInMethod = 'popup' | 'customer-token' | 'identity-token' | 'guest';
 
 export type AuthState =
   | { status: 'signed-out'; expired?: boolean }
@@ -88,7 +88,8 @@ export function createAuth(options: AuthOptions) {
   function scheduleExpiry(session: StoredSession, method: SignInMethod) {
     clearExpiryTimer();
     const left = expiresAtMs(session) - Date.now();
-    if (method === 'popup') {
+    // Neither a popup's nor a guest's session renews without the person: it ends at expiry.
+    if (method === 'popup' || method === 'guest') {
       clearExpiryTimer = options.owner.setTimeout(() => expire(), clamp(left));
     } else {
       clearExpiryTimer = options.owner.setTimeout(() => void renewSilently(), clamp(left - RENEW_BEFORE_MS));
@@ -236,6 +237,12 @@ export function createAuth(options: AuthOptions) {
 
     cancelSignIn(): void {
       cancelPopup?.();
+    },
+
+    /** A guest's session (guest-sign-in.ts), replacing any popup flow under way. */
+    signedInAsGuest(session: StoredSession): void {
+      cancelPopupFlow();
+      signedIn(session, 'guest');
     },
 
     /**

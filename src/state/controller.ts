@@ -17,6 +17,7 @@ import { createDraftActions } from './actions/draft-actions';
 import { createDraftStore } from './model/drafts';
 import { createSendControl } from './services/send-control';
 import { createIdentityActions } from './actions/identity-actions';
+import { createGuestActions } from './actions/guest-actions';
 import { createMoveActions } from './actions/move-actions';
 import { createPageActions } from './actions/page-actions';
 import { createStore, type WidgetError } from './model/store';
@@ -53,12 +54,15 @@ export function createController({ config, api: signedOutApi, owner, emit, repor
   const auth = createAuth({ ...config, ...authSeams, api: signedOutApi, owner, onChange: onAuthChange });
   // Every other request carries the session, which the client renews itself on a 401.
   const api = signedOutApi.withCredential(auth);
+  const isDestroyed = () => owner.isDestroyed;
+  const guest = createGuestActions({ ...config, store, api: signedOutApi, auth, report, afterSignIn, isDestroyed });
   const checkOrigin = createOriginCheck({
     api,
     publicKey: config.publicKey,
     origin: window.location.origin,
     report,
     refused: (problem) => (store.signInError.value = problem),
+    guests: guest.guestsAllowed,
   });
   const identity = createIdentityActions({ store, auth, stopSending: () => sendControl.stop(), afterSignIn, closeEverything });
   /** The reviewer asked to comment before being signed in: enter comment mode once they are. */
@@ -274,6 +278,7 @@ export function createController({ config, api: signedOutApi, owner, emit, repor
     ...createThreadActions({ ...base, preload: preloadWriting, sending: sendControl.sending }),
     ...createMoveActions({ ...base, sending: sendControl.sending }),
     ...createPageActions({ store, owner, breakpoints: config.viewModeBreakpoints }),
+    ...guest,
 
     dismissNotice(): void {
       store.notice.value = null;

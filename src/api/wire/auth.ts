@@ -51,6 +51,8 @@ export interface AuthConfigResponse {
   rateLimits?: { exchangePerMinute: number };
   /** With `?origin=`: whether the installation allows a widget on that origin (sign-in is refused otherwise). */
   originAllowed?: boolean;
+  /** Issue 18: present when visitors may report as guests (POST /auth/guest/challenge, /auth/guest). */
+  guests?: { enabled: true };
 }
 
 /**

@@ -51,4 +51,13 @@ export type ErrorCode =
   | 'quota_exceeded'
   // Idempotency keys (docs/api-decisions.md, "Idempotency keys").
   | 'idempotency_key_reused'
-  | 'idempotency_in_progress';
+  | 'idempotency_in_progress'
+  // Guest reporting (issue 18; docs/api-decisions.md, "Guest reporting").
+  | 'guests_disabled'
+  | 'guest_blocked'
+  | 'guest_daily_cap_reached'
+  | 'challenge_invalid'
+  | 'challenge_expired'
+  | 'challenge_spent'
+  | 'submitted_too_fast'
+  | 'proof_invalid';

@@ -107,6 +107,10 @@ export interface InstallationSummary {
   publicKey: string;
   /** Exact origins (`https://www.example.com`) whose widget may sign reviewers in. */
   allowedOrigins: string[];
+  /** Issue 18: visitors may report as guests (a name and an e-mail address); off by default. */
+  guestReporting: boolean;
+  /** New threads all guests of the installation may start per UTC day. */
+  guestDailyThreadCap: number;
   createdAt: EpochMs;
 }
 

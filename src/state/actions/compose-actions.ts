@@ -9,6 +9,7 @@ import { NEW_THREAD, type createAttachmentActions } from './attachment-actions';
 import { capturing, describing } from './lazy-parts';
 import { messageBodyOf } from '../model/message-body';
 import type { createScreenshotActions } from './screenshot-actions';
+import type { createClipActions } from './clip-actions';
 import type { ReviewingDeps } from './deps';
 import { NO_COMPOSER } from '../model/send-kinds';
 import type { Sending } from '../services/sending';
@@ -20,10 +21,11 @@ export type { DiagnosticsSource } from './deps';
 export interface ComposeActionDeps extends ReviewingDeps {
   screenshots: ReturnType<typeof createScreenshotActions>;
   attachments: ReturnType<typeof createAttachmentActions>;
+  clips: ReturnType<typeof createClipActions>;
 }
 
 export function createComposeActions(deps: ComposeActionDeps) {
-  const { store, owner, report, screenshots, attachments } = deps;
+  const { store, owner, report, screenshots, attachments, clips } = deps;
   const { composer } = store;
 
   /** The diagnostics file, queued as an upload the comment waits for; a failure here never stops the comment. */
@@ -105,12 +107,14 @@ export function createComposeActions(deps: ComposeActionDeps) {
       store.pendingPin.value = null;
       screenshots.discardComposerScreenshot();
       attachments.clearAttachments(NEW_THREAD);
+      clips.discardClip();
       store.mode.value = 'idle';
     },
 
     async createThread(): Promise<void> {
       const anchor = store.pendingPin.peek();
-      if (composer.posting.peek() || !anchor) return;
+      // While a recording runs the composer is hidden behind its stop bar: stop first, then post.
+      if (composer.posting.peek() || !anchor || ['starting', 'recording'].includes(composer.recording.peek().status)) return;
       const written = messageBodyOf(store.drafts.peek()[NEW_THREAD]);
       if ('error' in written) {
         composer.error.value = written.error;
@@ -120,8 +124,13 @@ export function createComposeActions(deps: ComposeActionDeps) {
       composer.error.value = null;
       try {
         const files = attachments.attachmentsReady(NEW_THREAD);
+        const clipFiles = clips.clipsReady();
         if ('error' in files) {
           composer.error.value = files.error;
+          return;
+        }
+        if ('error' in clipFiles) {
+          composer.error.value = clipFiles.error;
           return;
         }
         const sending = await deps.sending();
@@ -143,14 +152,16 @@ export function createComposeActions(deps: ComposeActionDeps) {
           message: written.message,
         };
         if (files.fileIds.length) body.attachments = files.fileIds;
+        if (clipFiles.clipVideos.length) body.clipVideos = clipFiles.clipVideos;
         const annotations = screenshots.pendingAnnotations();
         if (annotations) body.annotations = annotations as unknown as Record<string, unknown>;
         // Into the outbox, behind its uploads: the pin shows at once and the comment survives failures and reloads.
         if (owner.isDestroyed) return;
-        const localId = sending.postThread(body, [...files.uploads, ...diagnostics]);
+        const localId = sending.postThread(body, [...files.uploads, ...diagnostics], clipFiles.clips);
         deps.drafts.clearDraft(NEW_THREAD);
         store.pendingPin.value = null;
         attachments.clearAttachments(NEW_THREAD);
+        clips.clearClip();
         screenshots.sendScreenshotOf((shot) => sending.attachScreenshot(localId, shot));
         if (store.mode.peek() === 'composing') store.mode.value = 'idle';
       } catch (error) {

@@ -11,3 +11,5 @@ export const describing = lazyModule(() => import('../../anchor/describe'));
 export const capturing = lazyModule(() => import('../../capture'));
 /** The screenshot engine; html2canvas is a further chunk it imports only when capturing. */
 export const screenshotting = lazyModule(() => import('../../capture/screenshot'));
+/** The tab recorder (getDisplayMedia + MediaRecorder), loaded when a reviewer presses Record. */
+export const recordingTab = lazyModule(() => import('../../capture/record/tab-recorder'));

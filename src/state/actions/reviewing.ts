@@ -5,6 +5,7 @@
  * a thread opens.
  */
 import { createAttachmentActions } from './attachment-actions';
+import { createClipActions } from './clip-actions';
 import { createComposeActions } from './compose-actions';
 import { createDiagnosticsActions } from './diagnostics-summary';
 import { createMessageActions } from './message-actions';
@@ -26,11 +27,13 @@ export function createReviewingActions(deps: ReviewingDeps) {
     relayImage: deps.api.relayImage,
   });
   const attachments = createAttachmentActions({ store, owner, markupId, report, sending: deps.sending });
+  const clips = createClipActions({ store, owner, markupId, report, sending: deps.sending, attachments });
   return {
     ...screenshots,
     ...attachments,
+    ...clips,
     ...createDiagnosticsActions({ store }),
-    ...createComposeActions({ ...deps, screenshots, attachments }),
+    ...createComposeActions({ ...deps, screenshots, attachments, clips }),
     ...createMessageActions({ ...deps, attachments }),
   };
 }

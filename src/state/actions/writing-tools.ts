@@ -15,7 +15,7 @@ export interface WritingToolDeps extends ReviewingDeps {
 }
 
 /** Read synchronously by the composer and the annotator, or answered before the chunk is here. */
-type AnsweredNow = 'screenshotsEnabled' | 'screenshotForAnnotation' | 'loadMentionCandidates';
+type AnsweredNow = 'screenshotsEnabled' | 'recordingSupported' | 'screenshotForAnnotation' | 'loadMentionCandidates';
 /** What the UI may call at any time: every writing action but those answered now. */
 export type WritingActions = Deferred<Omit<ReviewingActions, AnsweredNow>>;
 
@@ -55,6 +55,8 @@ export function createWritingTools(deps: WritingToolDeps) {
       /** Only asked by the composer and the annotator, which exist after placePin brought the tools. */
       screenshotsEnabled: (): boolean => tools.loaded()?.screenshotsEnabled() ?? deps.screenshot.enabled !== false,
       screenshotForAnnotation: () => tools.loaded()?.screenshotForAnnotation() ?? null,
+      /** Record is offered only once the tools are here (the composer exists after placePin brought them). */
+      recordingSupported: (): boolean => tools.loaded()?.recordingSupported() ?? false,
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { ApiErrorCode } from '../../api/errors';
 import type { SignInErrorKind } from '../../auth/popup-sign-in';
+import type { RecordErrorCode } from '../../capture/record/tab-recorder';
 import type { CaptureErrorCode } from '../../capture/screenshot/types';
 
 /** Codes of the server and the API client that get a sentence of their own. */
@@ -44,6 +45,7 @@ export type OwnErrorCode =
   | `screenshot_${CaptureErrorCode}`
   | 'screenshot_skipped'
   | 'screenshot_upload_failed'
+  | `recording_${Exclude<RecordErrorCode, 'cancelled'>}`
   | 'attachment_failed'
   | 'attachment_too_large'
   | 'too_many_attachments'

@@ -27,9 +27,16 @@ export type PinGeometry = Pick<
   'elements' | 'parents' | 'offsetXPercentage' | 'offsetYPercentage' | 'originalUrl' | 'proxyUrl'
 >;
 
+/** A screen recording a comment carries as a clip, by the outbox id of its upload (which it waits for). */
+export interface ClipUpload {
+  upload: string;
+  width: number;
+  height: number;
+}
+
 export interface SendKinds {
-  /** `uploads`: outbox ids of attachments still uploading when the comment was posted. */
-  createThread: { body: CreateThreadRequest; user: Author; at: number; uploads?: string[] };
+  /** `uploads`: outbox ids of attachments still uploading when the comment was posted; `clips`: of its clips. */
+  createThread: { body: CreateThreadRequest; user: Author; at: number; uploads?: string[]; clips?: ClipUpload[] };
   reply: { threadId: string; body: CreateMessageRequest; user: Author; at: number; uploads?: string[] };
   editMessage: { threadId: string; messageId: string; body: UpdateMessageRequest; before: MessageResponse; at: number };
   deleteMessage: { threadId: string; messageId: string; removed: MessageResponse; index: number };
@@ -40,7 +47,18 @@ export interface SendKinds {
    * A file attached in a composer (`composer`: its draft key), uploaded from IndexedDB; the comment
    * it belongs to waits for it. `resourceId` is the markup, or a thread (maybe still local).
    */
-  upload: { composer: string; name: string; type: string; size: number; blob: Blob; resourceType: UploadResourceType; resourceId: string };
+  upload: {
+    composer: string;
+    name: string;
+    type: string;
+    size: number;
+    blob: Blob;
+    resourceType: UploadResourceType;
+    resourceId: string;
+    /** A screen recording's frame (clips only), kept so a clip restored after a reload can still be sent. */
+    width?: number;
+    height?: number;
+  };
   /** A new thread's screenshot: the image waits in IndexedDB as a Blob until it is uploaded. */
   screenshot: { threadId: string; blob: Blob; width: number; height: number };
 }

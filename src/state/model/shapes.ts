@@ -57,7 +57,20 @@ export interface AttachmentDraft {
   error?: WidgetError;
   /** Object URL of an image, for its thumbnail. */
   previewUrl?: string;
+  /** A screen recording's frame in pixels (clips only: the server asks for it). */
+  width?: number;
+  height?: number;
 }
+
+/** The composer key of a composer's screen recording (kept apart from its attachments: it is sent as a clip). */
+export const clipKey = (composer: string) => `clip:${composer}`;
+
+/** The new comment's screen recording while it runs (clip-actions.ts); the clip itself is an upload under `clipKey`. */
+export type RecordingState =
+  | { status: 'idle' }
+  | { status: 'starting' }
+  | { status: 'recording'; startedAt: number; maxMs: number }
+  | { status: 'failed'; error: WidgetError };
 
 /** The new comment's screenshot (screenshot-actions.ts). */
 export type ScreenshotDraft =

@@ -12,18 +12,20 @@ import type {
   DiagnosticsState,
   MentionCandidate,
   Mode,
+  RecordingState,
   ScreenshotDraft,
   SendStatus,
   SessionView,
   ThreadTask,
   WidgetError,
 } from './shapes';
-export { editKey, NEW_THREAD } from './shapes';
+export { clipKey, editKey, NEW_THREAD } from './shapes';
 export type {
   AttachmentDraft,
   DiagnosticsState,
   MentionCandidate,
   Mode,
+  RecordingState,
   ScreenshotDraft,
   SendStatus,
   SessionView,
@@ -79,6 +81,8 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
     openThreadId: signal<string | null>(null),
     signInPanelOpen: signal(false),
     signInError: signal<WidgetError | null>(null),
+    /** Issue 18: the installation takes reports from guests (its public config said so), and the guest form's state. */
+    guests: signal<{ allowed: boolean; sending: boolean; error: WidgetError | null }>({ allowed: false, sending: false, error: null }),
     /** Problems not tied to a form: loading threads failed, session expired… */
     notice: signal<WidgetError | null>(null),
     /**
@@ -105,6 +109,8 @@ export function createStore(breakpoints?: ViewModeBreakpoints) {
       screenshot: signal<ScreenshotDraft>({ status: 'none' }),
       /** The annotation editor is open over the composer. */
       annotating: signal(false),
+      /** A screen recording of the tab for the new comment: starting, running, or why it failed. */
+      recording: signal<RecordingState>({ status: 'idle' }),
     },
     /** Files being attached, per composer: `new` (the new comment) or a thread id (its reply). */
     attachments: signal<Record<string, AttachmentDraft[]>>({}),

@@ -21,16 +21,19 @@ export interface OriginCheckDeps {
   report: (error: unknown, context: string) => WidgetError;
   /** The installation refuses this origin: what the sign-in panel shows. */
   refused: (problem: WidgetError) => void;
+  /** Issue 18: whether the installation takes reports from guests (the same answer says). */
+  guests?: (allowed: boolean) => void;
 }
 
 /** Returns the check to call on intent; it asks at most once (again only after a failed request). */
-export function createOriginCheck({ api, publicKey, origin, report, refused }: OriginCheckDeps): () => void {
+export function createOriginCheck({ api, publicKey, origin, report, refused, guests }: OriginCheckDeps): () => void {
   let asked = false;
   return () => {
     if (asked) return;
     asked = true;
     api.getAuthConfig(publicKey, origin).then(
       (config) => {
+        guests?.(config.guests?.enabled === true && config.originAllowed !== false);
         if (config.originAllowed !== false) return;
         const message = `${origin} is not an allowed origin of the Pinmark installation ${publicKey}, so reviewers cannot sign in on this page. Its operator adds it with \`npm run admin -- origins add --public-key ${publicKey} ${origin}\` (ALLOWED_ORIGINS for the demo installation).`;
         refused(report(widgetError(ORIGIN_NOT_ALLOWED, message), 'sign-in'));

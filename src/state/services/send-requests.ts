@@ -4,10 +4,10 @@
  * they waited for: a reply to a thread being created, a comment's attachments still uploading.
  */
 import type { ApiClient } from '../../api/client';
-import type { MessageRequestAttachment, ThreadResponse, UploadCompleteResponse } from '../../api/wire';
+import type { CreateThreadRequest, MessageRequestAttachment, ThreadResponse, UploadCompleteResponse } from '../../api/wire';
 import type { AnyOutboxItem, SendContext } from '../../outbox';
 import { isLocalId, LOCAL_PREFIX } from '../model/optimistic';
-import type { SendKinds } from '../model/send-kinds';
+import type { ClipUpload, SendKinds } from '../model/send-kinds';
 import type { Uploader } from './uploads';
 
 export interface SendRequestDeps {
@@ -38,12 +38,23 @@ function attachmentsOf<B extends { attachments?: MessageRequestAttachment[] }>(
   return { ...body, attachments: [...(body.attachments ?? []), ...uploaded] };
 }
 
+/** The clips of a new thread, by the fileIds their uploads came back with. */
+function clipsOf(body: CreateThreadRequest, clips: ClipUpload[] | undefined, resultOf: (id: string) => unknown): CreateThreadRequest {
+  if (!clips?.length) return body;
+  const uploaded = clips.map(({ upload, width, height }) => {
+    const done = resultOf(upload) as UploadCompleteResponse | undefined;
+    if (!done?.fileId) throw new Error('The screen recording of this comment was not uploaded.');
+    return { fileId: done.fileId, width, height };
+  });
+  return { ...body, clipVideos: [...(body.clipVideos ?? []), ...uploaded] };
+}
+
 export function sendRequest({ api, uploader }: SendRequestDeps, item: AnyOutboxItem<SendKinds>, ctx: SendContext): Promise<unknown> {
   const opts = { idempotencyKey: item.idempotencyKey, signal: ctx.signal };
   const thread = (threadId: string) => serverIdOf(threadId, ctx.resultOf);
   switch (item.kind) {
     case 'createThread': {
-      const body = attachmentsOf(item.payload.body, item.payload.uploads, ctx.resultOf);
+      const body = clipsOf(attachmentsOf(item.payload.body, item.payload.uploads, ctx.resultOf), item.payload.clips, ctx.resultOf);
       return api.createThread(body, opts);
     }
     case 'reply': {

@@ -59,7 +59,11 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
   /** Chips follow their upload; uploads no comment took yet come back to their composer after a reload. */
   function showAttachments(items: Item[]) {
     const taken = new Set(
-      items.flatMap((item) => (item.kind === 'createThread' || item.kind === 'reply' ? (item.payload.uploads ?? []) : [])),
+      items.flatMap((item) => {
+        if (item.kind === 'createThread')
+          return [...(item.payload.uploads ?? []), ...(item.payload.clips ?? []).map((clip) => clip.upload)];
+        return item.kind === 'reply' ? (item.payload.uploads ?? []) : [];
+      }),
     );
     const uploads = items.filter((item): item is Extract<Item, { kind: 'upload' }> => item.kind === 'upload');
     const byId = new Map(uploads.map((item) => [item.id, item]));
@@ -79,12 +83,13 @@ export function createSendView(store: Store, markupId: string, serverIds: Readon
     const shown = new Set(Object.values(lists).flatMap((list) => list.map((draft) => draft.id)));
     for (const item of uploads) {
       if (shown.has(item.id) || taken.has(item.id) || item.payload.composer === NO_COMPOSER) continue;
-      const { composer, name, size, type } = item.payload;
+      const { composer, name, size, type, width, height } = item.payload;
       (lists[composer] ??= []).push({
         id: item.id,
         name,
         size,
         type,
+        ...(width && height ? { width, height } : {}),
         status: item.status === 'failed' ? 'failed' : 'uploading',
         error: toWidget(item.error),
       });

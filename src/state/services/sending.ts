@@ -14,7 +14,7 @@ import type { WidgetErrorCode } from '../model/error-codes';
 import { widgetError } from '../model/errors';
 import type { EmitFn } from '../model/events';
 import { isLocalId, LOCAL_PREFIX, localIdOf, mergeOptimistic } from '../model/optimistic';
-import { confirmChange, undoChange, type ChangeKind, type SendKinds } from '../model/send-kinds';
+import { confirmChange, undoChange, type ChangeKind, type ClipUpload, type SendKinds } from '../model/send-kinds';
 import { sendRequest } from './send-requests';
 import { createSendView, toWidget } from './send-view';
 import { editKey, NEW_THREAD, updateThread, type Store, type WidgetError } from '../model/store';
@@ -175,13 +175,13 @@ export function createSending(deps: SendingDeps) {
   void outbox.ready.then(show, () => {});
 
   return {
-    /** Queues a new thread (after its attachments' `uploads`); returns its local id (its pin shows at once). */
-    postThread(body: CreateThreadRequest, uploads: string[] = []): string {
+    /** Queues a new thread (after its attachments' `uploads` and `clips`); returns its local id (its pin shows at once). */
+    postThread(body: CreateThreadRequest, uploads: string[] = [], clips: ClipUpload[] = []): string {
       // A lane of its own: a refused comment must not hold up the next ones.
       const item = outbox.enqueue(
         'createThread',
-        { body, user: deps.user, at: Date.now(), uploads },
-        { dependsOn: dependencies(undefined, uploads) },
+        { body, user: deps.user, at: Date.now(), uploads, ...(clips.length ? { clips } : {}) },
+        { dependsOn: dependencies(undefined, [...uploads, ...clips.map((clip) => clip.upload)]) },
       );
       show();
       return localIdOf(item.id);

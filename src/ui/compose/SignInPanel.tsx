@@ -1,8 +1,19 @@
-/** The small panel above the launcher while signed out: one button that opens the sign-in popup. */
+/**
+ * The small panel above the launcher while signed out: one button that opens the sign-in popup, and,
+ * where the installation takes reports from guests, "Report as a guest" (GuestForm, issue 18).
+ */
 import { useEffect, useRef } from 'preact/hooks';
 import { launcherOf, useDialogFocus } from '../focus';
 import { useWidget } from '../hooks';
 import { describeError, strings } from '../strings';
+import { lazyModule } from '../../util/lazy-module';
+import { lazyComponent } from '../lazy-media';
+
+/** A chunk of its own: only installations that take guests show it, and only to visitors who open this panel. */
+const GuestForm = lazyComponent(
+  lazyModule(() => import('./GuestForm')),
+  (m) => m.GuestForm,
+);
 
 export function SignInPanel() {
   const { controller, host } = useWidget();
@@ -63,6 +74,7 @@ export function SignInPanel() {
           {describeError(error)}
         </p>
       )}
+      {store.guests.value.allowed && !waiting && <GuestForm />}
     </div>
   );
 }

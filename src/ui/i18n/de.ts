@@ -6,6 +6,7 @@
  */
 import { active as strings } from './active';
 import { deTools } from './de-tools';
+import { deGuest } from './de-guest';
 import type { Strings } from './en';
 import { formatBytes, formatNumber as n, plural } from './intl';
 import { launcherWords } from './launcher-words';
@@ -27,6 +28,7 @@ export const de: Strings = {
     waitingSilent: 'Du wirst angemeldet…',
     cancel: 'Anmeldung abbrechen',
     signedInAs: (name) => (name ? `Angemeldet als ${name}` : 'Angemeldet'),
+    ...deGuest,
   },
   commentMode: {
     hint: 'Klicke auf etwas, um es zu kommentieren · Esc zum Abbrechen',
@@ -80,6 +82,14 @@ export const de: Strings = {
     fullSize: 'Screenshot in voller Größe',
     close: 'Screenshot schließen',
     privacy: 'Passwörter, Kartennummern und private Felder werden ausgeblendet.',
+  },
+  record: {
+    start: 'Aufnehmen',
+    hint: 'Diesen Tab aufnehmen, höchstens 3 Minuten',
+    starting: 'Teile diesen Tab im Fenster deines Browsers. Alles darauf wird aufgenommen, auch private Felder.',
+    bar: 'Aufnahme',
+    stop: 'Aufnahme beenden',
+    time: (elapsed, limit) => `${elapsed} von ${limit}`,
   },
   attachments: {
     add: 'Dateien anhängen',
@@ -254,6 +264,8 @@ export const de: Strings = {
     screenshotSkipped: 'Dein Kommentar wurde ohne Screenshot gesendet: Die Seite konnte nicht rechtzeitig aufgenommen werden.',
     screenshotUploadFailed: (cause) =>
       withCause('Dein Kommentar wurde gesendet, aber sein Screenshot konnte nicht hochgeladen werden.', cause),
+    recordingUnsupported: 'Dieser Browser kann den Tab nicht aufnehmen.',
+    recordingFailed: 'Die Aufnahme konnte nicht erstellt werden. Bitte versuch es erneut.',
     attachmentFailed: (name) =>
       `„${name}“ konnte nicht hochgeladen werden. Versuch es erneut oder entferne die Datei und sende dann noch einmal.`,
     attachmentTooLarge: 'Diese Datei ist größer als 25 MB.',

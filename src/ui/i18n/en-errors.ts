@@ -37,6 +37,8 @@ export const enErrors = {
   screenshotFailed: (message: string) => (message ? `the page could not be captured (${message}).` : 'the page could not be captured.'),
   screenshotSkipped: 'Your comment was posted without a screenshot: the page could not be captured in time.',
   screenshotUploadFailed: (cause: string) => withCause('Your comment was posted, but its screenshot could not be uploaded.', cause),
+  recordingUnsupported: 'This browser cannot record the tab.',
+  recordingFailed: 'The recording could not be made. Please try again.',
   attachmentFailed: (name: string) => `“${name}” could not be uploaded. Retry it or remove it, then post again.`,
   attachmentTooLarge: 'This file is larger than 25 MB.',
   tooManyAttachments: 'A message can carry at most 10 files.',

@@ -12,6 +12,7 @@ import { active as strings } from './active';
 import { formatBytes, formatNumber, plural } from './intl';
 import { enErrors } from './en-errors';
 import { enTools } from './en-tools';
+import { enGuest } from './en-guest';
 import { launcherWords } from './launcher-words';
 
 const n = formatNumber;
@@ -31,6 +32,7 @@ export const en = {
     waitingSilent: 'Signing you in…',
     cancel: 'Cancel sign-in',
     signedInAs: (name: string) => (name ? `Signed in as ${name}` : 'Signed in'),
+    ...enGuest,
   },
   commentMode: {
     hint: 'Click anything to comment · Esc to cancel', // contract
@@ -86,6 +88,15 @@ export const en = {
     fullSize: 'Screenshot, full size', // contract
     close: 'Close screenshot',
     privacy: 'Passwords, card numbers and private fields are hidden.',
+  },
+  record: {
+    start: 'Record', // contract
+    hint: 'Record this tab, up to 3 minutes',
+    // Unlike screenshots, recordings cannot paint over private fields: the reviewer is told before sharing.
+    starting: 'Share this tab in your browser’s window. Everything on it is recorded, private fields too.',
+    bar: 'Recording', // contract
+    stop: 'Stop recording', // contract
+    time: (elapsed: string, limit: string) => `${elapsed} of ${limit}`,
   },
   attachments: {
     add: 'Attach files', // contract

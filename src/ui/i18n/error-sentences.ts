@@ -56,6 +56,8 @@ const errorSentences: Record<WidgetErrorCode, Sentence> = {
   screenshot_cancelled: fallbackSentence,
   screenshot_skipped: 'screenshotSkipped',
   screenshot_upload_failed: (_, cause) => t().screenshotUploadFailed(cause),
+  recording_unsupported: 'recordingUnsupported',
+  recording_failed: 'recordingFailed',
   attachment_failed: (error) => t().attachmentFailed(error.message),
   attachment_too_large: 'attachmentTooLarge',
   too_many_attachments: 'tooManyAttachments',

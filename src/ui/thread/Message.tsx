@@ -13,6 +13,7 @@ import { MessageAttachments } from '../lazy-media';
 import { useMentionSource } from '../mentions';
 import { strings } from '../strings';
 import { authorOf, bodyOf, MessageView } from './MessageView';
+import { ClipVideos } from './ClipVideos';
 import { SendStatus } from './SendStatus';
 
 interface MessageProps {
@@ -98,6 +99,7 @@ export function Message({ threadId, message, first, onOpenImage }: MessageProps)
       <SendStatus localId={message.id} />
 
       {Array.isArray(message.attachments) && <MessageAttachments attachments={message.attachments} onOpenImage={onOpenImage} />}
+      <ClipVideos clips={message.clipVideos} />
 
       {confirming && !task && (
         <div class="pm-confirm" role="group" aria-label={strings.message.confirmDelete}>
