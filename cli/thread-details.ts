@@ -7,7 +7,7 @@
 import type { Attachment, ThreadResponse } from '../src/api/wire';
 import { MARKS } from '../src/anchor/fingerprint';
 import { diagnosticsView, DIAGNOSTICS_FILENAME, type DiagnosticsView } from '../src/state/actions/diagnostics-summary';
-import { threadAppLink } from '../app/export/inbox-export';
+import { threadAppLink } from '../src/api/wire/app-links';
 import type { ApiClient } from './api-client.ts';
 import { CliError } from './errors.ts';
 

@@ -5,6 +5,7 @@
  */
 import type { InboxQuery, InboxThread } from '../../src/api/wire';
 import { toCsv } from './csv';
+import { threadAppLink } from '../../src/api/wire/app-links';
 
 export const CSV_HEADER = [
   'number',
@@ -26,10 +27,6 @@ export const CSV_HEADER = [
 ];
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : '');
-
-export function threadAppLink(origin: string, threadId: string): string {
-  return `${origin}/app/inbox/${encodeURIComponent(threadId)}`;
-}
 
 export function inboxCsv(rows: InboxThread[], origin: string): string {
   return toCsv(

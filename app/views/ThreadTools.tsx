@@ -11,7 +11,7 @@ import { diagnosticsView, type DiagnosticsView } from '../../src/state/actions/d
 import { isDiagnostics } from '../../src/ui/media/attachment-list';
 import { threadLink } from '../../src/ui/deep-link';
 import { datedName, downloadText } from '../export/download';
-import { threadAppLink } from '../export/inbox-export';
+import { threadAppLink } from '../../src/api/wire/app-links';
 import { t } from '../i18n';
 
 /** The page link, or null when the thread's address is not a web page. */

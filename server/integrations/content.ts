@@ -4,7 +4,7 @@
  * browser, the diagnostics file and the screenshot by signed links, and the thread's link in the
  * review app. Plain text only: each connector formats it for its service.
  */
-import { threadAppLink } from '../../app/export/inbox-export.ts';
+import { threadAppLink } from '../../src/api/wire/app-links.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { loadScreenshot } from '../model/screenshots.ts';
 import { DIAGNOSTICS_FILENAME } from '../model/inbox.ts';

@@ -2,11 +2,11 @@
  * One e-mail from one job: the events it gathers (fanout.ts) about one thread, for one member —
  * subject, a plain-text part and an HTML part (messages rendered from their Delta, everything
  * escaped), the screenshot's thumbnail by a signed link, the link to the thread in the review app
- * (the app's own scheme, app/export/inbox-export.ts) — for a guest reporter (issue 18) the signed
+ * (the app's own scheme, src/api/wire/app-links.ts) — for a guest reporter (issue 18) the signed
  * link to a page of their own thread (guest-link.ts) — and the RFC 8058 one-click unsubscribe headers.
  */
 import type { Delta, WebhookCommentData } from '../../src/api/wire.ts';
-import { threadAppLink } from '../../app/export/inbox-export.ts';
+import { threadAppLink } from '../../src/api/wire/app-links.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { deltaToPlainText } from '../domain/delta.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
