@@ -23,8 +23,12 @@ export interface ThreadSeed {
 }
 
 /** A thread by the demo workspace's API key (another reviewer, in effect), through the real API. */
-export async function createThreadViaApi(seed: ThreadSeed): Promise<ThreadResponse> {
-  const { apiBase, markupId, workspaceApiKey } = demo();
+/** A thread made through the API: on the e2e server's demo markup, or on `target` (a server a spec started). */
+export async function createThreadViaApi(
+  seed: ThreadSeed,
+  target: { apiBase: string; markupId: string; workspaceApiKey: string } = demo(),
+): Promise<ThreadResponse> {
+  const { apiBase, markupId, workspaceApiKey } = target;
   const url = new URL(seed.path ?? '/checkout.html', apiBase).toString();
   const message = typeof seed.message === 'string' ? { ops: [{ insert: `${seed.message}\n` }] } : seed.message;
   const res = await fetch(`${apiBase}/api/v2/threads`, {
