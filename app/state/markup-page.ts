@@ -1,7 +1,7 @@
 /**
- * A markup's page: the markup (as an item, so an unknown id or a folder's is "missing"), the
- * workspace's installations for its `<script>` tag and allowed origins, and its pages — the
- * distinct page URLs of its threads, with counts. Allowing an origin updates the list in place;
+ * A markup's page: the markup (as an item, so an unknown id or a folder's is "missing"), and for a
+ * webpage markup the workspace's installations for its `<script>` tag and allowed origins, and its
+ * pages — the distinct page URLs of its threads, with counts. Allowing an origin updates the list in place;
  * a refusal (422 for a bad origin, 403 for a member who may not) is kept to show.
  */
 import { signal } from '@preact/signals';
@@ -38,16 +38,23 @@ export async function loadMarkupPage(id: string): Promise<void> {
   originError.value = null;
   if (markupPage.peek().id !== id) markupPage.value = { status: 'loading', id };
   try {
-    const [item, installations, threads] = await Promise.all([
-      api.item(id),
-      api.installations().catch(() => null),
-      api.inbox({ markupId: id, status: 'all', limit: 100 }).catch(() => null),
-    ]);
+    const item = await api.item(id);
     if (run !== generation) return;
     if (item.itemType !== 'markup') {
       markupPage.value = { status: 'missing', id };
       return;
     }
+    // A file markup's page is its review (file-review/): it needs neither the installations nor the
+    // page list, and the server answers its first image sooner without those requests ahead of it.
+    if (item.type !== 'webpage') {
+      markupPage.value = { status: 'ready', id, markup: item, installations: null, pages: null };
+      return;
+    }
+    const [installations, threads] = await Promise.all([
+      api.installations().catch(() => null),
+      api.inbox({ markupId: id, status: 'all', limit: 100 }).catch(() => null),
+    ]);
+    if (run !== generation) return;
     const pages = threads ? pagesOf(threads.threads.map((row) => row.canonicalUrl)) : null;
     markupPage.value = { status: 'ready', id, markup: item, installations, pages };
   } catch (error) {
