@@ -1,27 +1,19 @@
 /**
  * E-mail that cannot be delivered (issue 18: "an unreachable SMTP server never blocks or loses a
  * comment; failures are retried, visible to the workspace in the review app"): a reference server
- * of our own (E2E_PORT + 3) whose SMTP_URL points at a port nobody listens on. A thread mentioning a
+ * of our own (E2E_PORT + 3, own-server.ts) whose SMTP_URL points at a port nobody listens on. A thread mentioning a
  * member is posted as usual, and the member's Mail page shows the e-mail being retried with the
  * SMTP error, at 1280 px and on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Delta } from '../src/api/wire.ts';
 import { createThreadViaApi, expectNoViolations, signInToApp } from './app-kit.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PORT = Number(process.env.E2E_PORT ?? 8788) + 3;
-const ORIGIN = `http://localhost:${PORT}`;
-
-let server: ChildProcess;
-let dataDir: string;
-let serverLog = '';
-let seed: { workspaceApiKey: string; markupId: string };
+let own: OwnServer;
 
 /** A port that refuses connections: bound for a moment, then closed. */
 async function closedPort(): Promise<number> {
@@ -34,50 +26,17 @@ async function closedPort(): Promise<number> {
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = join(process.cwd(), '.tmp', `e2e-mail-problems-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
-      PINMARK_MAIL_BATCH_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the test server exited:\n${serverLog}`);
-    if (
-      await fetch(`${ORIGIN}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > until) throw new Error(`the test server did not start:\n${serverLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  seed = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as typeof seed;
+  own = await startOwnServer('mail-problems', 3, { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, PINMARK_MAIL_BATCH_SECONDS: '1' });
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${ORIGIN}/api/v2${path}`, {
+  const res = await fetch(`${own.origin}/api/v2${path}`, {
     method,
-    headers: { Authorization: `Bearer ${seed.workspaceApiKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${own.seed.workspaceApiKey}`, 'Content-Type': 'application/json' },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
@@ -91,7 +50,7 @@ async function mentionedThread(name: string, email: string): Promise<string> {
   const message: Delta = {
     ops: [{ insert: 'Checkout button is cut off, ' }, { insert: { mention: { id, value: name } } }, { insert: '\n' }],
   };
-  const thread = await createThreadViaApi({ message }, { apiBase: ORIGIN, markupId: seed.markupId, workspaceApiKey: seed.workspaceApiKey });
+  const thread = await createThreadViaApi({ message }, { apiBase: own.origin, ...own.seed });
   return thread.id;
 }
 
@@ -107,11 +66,11 @@ async function expectProblemShown(page: Page, email: string): Promise<void> {
 }
 
 test('an unreachable SMTP server keeps the comment and shows the member the e-mail being retried', async ({ page }) => {
-  await signInToApp(page, 'Mona Mailfail', `${ORIGIN}/app/`);
+  await signInToApp(page, 'Mona Mailfail', `${own.origin}/app/`);
   const threadId = await mentionedThread('Mona', 'mona@example.com');
   // The comment itself is there whatever the mail does.
   expect((await api<{ id: string }>('GET', `/threads/${threadId}`)).id).toBe(threadId);
-  await page.goto(`${ORIGIN}/app/mail`);
+  await page.goto(`${own.origin}/app/mail`);
   await expectProblemShown(page, 'mona@example.com');
   await expect(page.getByRole('region', { name: 'E-mails not delivered' }).getByRole('link', { name: 'Thread' })).toHaveAttribute(
     'href',
@@ -124,8 +83,8 @@ test('an unreachable SMTP server keeps the comment and shows the member the e-ma
 test('on a phone too', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  await signInToApp(page, 'Mona Mailfail', `${ORIGIN}/app/`);
-  await page.goto(`${ORIGIN}/app/mail`);
+  await signInToApp(page, 'Mona Mailfail', `${own.origin}/app/`);
+  await page.goto(`${own.origin}/app/mail`);
   await expectProblemShown(page, 'mona@example.com');
   await page.screenshot({ path: '.tmp/e2e-shots/mail-problems-390.png', fullPage: true });
   await context.close();

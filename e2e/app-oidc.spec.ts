@@ -1,17 +1,15 @@
 /**
  * The review app's production sign-in (issue 16) end to end: a real OIDC provider for tests
  * (e2e/oidc-provider.ts: discovery, authorize with PKCE S256, token, JWKS, userinfo) and a second
- * reference server of our own on E2E_PORT + 1 configured for it (OIDC_ISSUER, OIDC_CLIENT_ID,
+ * reference server of our own (own-server.ts) on E2E_PORT + 1 configured for it (OIDC_ISSUER, OIDC_CLIENT_ID,
  * OIDC_AUDIENCE; the development sign-in off). In Chromium: an invited person signs in through the
  * provider and lands in the inbox as a member; someone not invited is told to ask for an invitation;
  * a cancelled sign-in says so. The page's policy lets it reach the provider's token endpoint.
  */
 import { test, expect } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { expectNoViolations } from './app-kit.ts';
 import { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -21,64 +19,33 @@ const CLIENT_ID = 'pinmark-review-app';
 const AUDIENCE = 'pinmark-e2e';
 
 let provider: TestOidcProvider;
-let server: ChildProcess;
-let dataDir: string;
-let serverLog = '';
-
-async function waitForHealth(): Promise<void> {
-  // As long as playwright.config.ts gives the main server: a fresh database is migrated and seeded first.
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the OIDC test server exited:\n${serverLog}`);
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the OIDC test server did not start:\n${serverLog}`);
-}
+let own: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   provider = await startOidcProvider([{ clientId: CLIENT_ID, redirectUri: `${ORIGIN}/app/` }]);
-  dataDir = join(process.cwd(), '.tmp', `e2e-oidc-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      PINMARK_DEV_IDP: '0',
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_AUDIENCE: AUDIENCE,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  own = await startOwnServer('oidc', 1, {
+    PINMARK_DEV_IDP: '0',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_AUDIENCE: AUDIENCE,
   });
-  server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await waitForHealth();
   // The person to sign in is invited under the address the provider verifies.
-  const { workspaceApiKey } = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as { workspaceApiKey: string };
   const invite = await fetch(`${ORIGIN}/api/v2/users/invite`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Service-API-Version': '2023-02-22', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${own.seed.workspaceApiKey}`,
+      'Service-API-Version': '2023-02-22',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ emails: ['olivia@example.com'] }),
   });
   expect(invite.status, await invite.text()).toBeLessThan(300);
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await own?.stop();
   await provider?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('an invited person signs in through the OIDC provider and lands in the inbox', async ({ page }) => {

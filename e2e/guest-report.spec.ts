@@ -7,12 +7,10 @@
  * answer; the member is mailed back; the guest unsubscribes and hears no more; the member blocks them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ThreadResponse } from '../src/api/wire.ts';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../server/testing/smtp-catcher.ts';
 import { signInToApp } from './app-kit.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -22,56 +20,23 @@ const SHOTS = '.tmp/guests';
 const GUEST = { name: 'Gwen Guest', email: 'gwen@visitor.example' };
 
 let smtp: SmtpCatcher;
-let server: ChildProcess;
-let dataDir: string;
-let serverLog = '';
-let seed: { workspaceApiKey: string; markupId: string };
-
-async function waitForHealth(): Promise<void> {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the guest test server exited:\n${serverLog}`);
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the guest test server did not start:\n${serverLog}`);
-}
+let own: OwnServer;
+let seed: OwnServer['seed'];
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   smtp = await startSmtpCatcher();
-  dataDir = join(process.cwd(), '.tmp', `e2e-guests-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Pinmark <pinmark@example.com>',
-      PINMARK_MAIL_BATCH_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  own = await startOwnServer('guests', 2, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Pinmark <pinmark@example.com>',
+    PINMARK_MAIL_BATCH_SECONDS: '1',
   });
-  server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await waitForHealth();
-  seed = JSON.parse(readFileSync(join(dataDir, 'demo.json'), 'utf8')) as typeof seed;
+  seed = own.seed;
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await own?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The one-click link of an e-mail's List-Unsubscribe header (RFC 8058). */
