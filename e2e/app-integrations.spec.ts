@@ -3,31 +3,35 @@
  * Issues and Slack on the Integrations page, pointing at local stand-ins the test starts (GitHub's
  * checks every request against GitHub's OpenAPI description). A thread posted through the API
  * becomes an issue, its reply a comment, Slack gets both; closing the issue sends GitHub's signed
- * webhook, and the thread shows resolved in the app. A forged webhook is refused. The services
- * are disconnected at the end, so other specs sharing the server are not followed.
+ * webhook, and the thread shows resolved in the app. A forged webhook is refused. On a reference
+ * server of its own (own-server.ts, E2E_PORT + 4): an integration of the shared server's workspace
+ * would follow other specs' threads while it runs (a thread's issue link changes its ETag).
  */
 import { expect, test } from '@playwright/test';
 import { createThreadViaApi, expectNoViolations, signInToApp, uniqueWord } from './app-kit.ts';
-import { demo } from './fixtures.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 import { startGithubStandIn, type GithubStandIn } from '../server/testing/stand-ins/github.ts';
 import { startSlackStandIn, type SlackStandIn } from '../server/testing/stand-ins/slack.ts';
 
 let github: GithubStandIn;
 let slack: SlackStandIn;
+let own: OwnServer;
 test.beforeAll(async () => {
+  test.setTimeout(150_000);
   github = await startGithubStandIn({ owner: 'acme', repo: 'shop' });
   slack = await startSlackStandIn();
+  own = await startOwnServer('integrations', 4, {});
 });
 test.afterAll(async () => {
+  await own?.stop();
   await github.close();
   await slack.close();
 });
 
 async function replyViaApi(threadId: string, text: string): Promise<void> {
-  const { apiBase, workspaceApiKey } = demo();
-  const res = await fetch(`${apiBase}/api/v2/threads/${threadId}/messages`, {
+  const res = await fetch(`${own.origin}/api/v2/threads/${threadId}/messages`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${workspaceApiKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${own.seed.workspaceApiKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ message: { ops: [{ insert: `${text}\n` }] } }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -35,7 +39,7 @@ async function replyViaApi(threadId: string, text: string): Promise<void> {
 
 test('GitHub and Slack, configured in the app, follow a thread and close the loop', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInToApp(page, 'Ivy Integrator');
+  await signInToApp(page, 'Ivy Integrator', `${own.origin}/app/`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).click();
   await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
 
@@ -67,7 +71,7 @@ test('GitHub and Slack, configured in the app, follow a thread and close the loo
 
   // A thread: an issue at the stand-in (after the screenshot window), Slack told, a reply follows.
   const word = uniqueWord();
-  const thread = await createThreadViaApi({ message: `${word} the pay button is hidden` });
+  const thread = await createThreadViaApi({ message: `${word} the pay button is hidden` }, { apiBase: own.origin, ...own.seed });
   const issueOf = () => [...github.issues.values()].find((issue) => issue.title.includes(word));
   await expect.poll(() => issueOf()?.number, { timeout: 20_000 }).toBeGreaterThan(0);
   const issue = issueOf()!;
@@ -83,7 +87,7 @@ test('GitHub and Slack, configured in the app, follow a thread and close the loo
   const forged = github.webhook(issue.number, 'closed', 'an attacker guessing the secret');
   const refused = await fetch(inboundUrl, { method: 'POST', headers: forged.headers, body: forged.body });
   expect(refused.status).toBe(401);
-  await page.goto(`/app/inbox/${thread.id}`);
+  await page.goto(`${own.origin}/app/inbox/${thread.id}`);
   await expect(page.locator('.badge--open').first()).toBeVisible();
   const closed = await github.setIssueState(issue.number, 'closed', { url: inboundUrl, secret });
   expect(closed).toEqual({ status: 200, body: { data: { applied: true, threadId: thread.id, resolved: true } } });
@@ -96,7 +100,7 @@ test('GitHub and Slack, configured in the app, follow a thread and close the loo
   expect(slack.violations).toEqual([]);
 
   // Disconnect both, so the specs sharing this server are not followed.
-  await page.goto('/app/integrations');
+  await page.goto(`${own.origin}/app/integrations`);
   page.on('dialog', (dialog) => void dialog.accept());
   for (const name of ['GitHub', 'Slack']) {
     await page.getByRole('article', { name }).getByRole('button', { name: 'Disconnect' }).click();
