@@ -5,11 +5,10 @@
  * PostgreSQL's row locks and two processes: two `server/main.ts` processes on one database and one
  * receiver — skipped unless the run provides a PostgreSQL (`npx vitest run --project server-pg`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/db.ts';
@@ -21,6 +20,7 @@ import { findRegistration, insertRegistration } from './registrations.ts';
 import { recordEvent } from './record.ts';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { createDeliveryWorker } from './worker.ts';
+import { startServerProcess, stopServerProcess } from '../testing/server-process.ts';
 
 const EVENTS = 40;
 
@@ -82,36 +82,9 @@ describe('two delivery workers on one database', () => {
   });
 });
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** `node --import tsx server/main.ts` on the database; resolves once it printed its banner. */
-function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', DATA_DIR: dataDir, PINMARK_DEV_IDP: '0' };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Pinmark reference server')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before starting:\n${output}`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+/** `server/main.ts` on the database, with a data folder of its own. */
+const startServer = (databaseUrl: string, dataDir: string): Promise<ChildProcess> =>
+  startServerProcess({ DATABASE_URL: databaseUrl, PORT: '0', DATA_DIR: dataDir, PINMARK_DEV_IDP: '0' });
 
 describe('two server processes on one PostgreSQL', () => {
   it.skipIf(!onPostgres)(
@@ -138,7 +111,7 @@ describe('two server processes on one PostgreSQL', () => {
         );
         expect(rows).toEqual([{ status: 'delivered', attempts: 1, n: EVENTS }]);
       } finally {
-        await Promise.all(servers.map(stopServer));
+        await Promise.all(servers.map(stopServerProcess));
         await db.close();
         await database.drop();
         for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

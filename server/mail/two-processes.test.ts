@@ -4,53 +4,20 @@
  * worker), to a real SMTP server. Skipped unless the run provides a PostgreSQL
  * (`npx vitest run --project server-pg`); the claim logic itself is tested in two-workers.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/postgres.ts';
 import { createMember } from '../seed.ts';
 import { createTestPostgresDatabase, onPostgres, threadBody } from '../testing/support.ts';
 import { startSmtpCatcher } from '../testing/smtp-catcher.ts';
+import { startServerProcess, stopServerProcess } from '../testing/server-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The ports given to this work (E2E_PORT 8797 and 8798), overridable for another checkout. */
 const PORTS = [Number(process.env.PINMARK_MAIL_TEST_PORT ?? 8797), Number(process.env.PINMARK_MAIL_TEST_PORT ?? 8797) + 1];
 const THREADS = 16;
-
-function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Pinmark reference server')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before starting:\n${output}`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 describe('two server processes with SMTP_URL on one PostgreSQL', () => {
   it.skipIf(!onPostgres)(
@@ -74,8 +41,8 @@ describe('two server processes with SMTP_URL on one PostgreSQL', () => {
       });
       try {
         // The first seeds the demo; the second finds it.
-        servers.push(await startServer(env(0)));
-        servers.push(await startServer(env(1)));
+        servers.push(await startServerProcess(env(0)));
+        servers.push(await startServerProcess(env(1)));
         const demo = JSON.parse(readFileSync(path.join(dirs[0]!, 'demo.json'), 'utf8')) as { workspaceApiKey: string; markupId: string };
         const { workspace_id: workspaceId } = (
           await db.query<{ workspace_id: string }>('SELECT workspace_id FROM markups WHERE id = $1', [demo.markupId])
@@ -106,7 +73,7 @@ describe('two server processes with SMTP_URL on one PostgreSQL', () => {
         const jobs = await db.query('SELECT status, attempts, count(*)::int AS n FROM mail_jobs GROUP BY status, attempts');
         expect(jobs).toEqual([{ status: 'sent', attempts: 1, n: THREADS }]);
       } finally {
-        await Promise.all(servers.map(stopServer));
+        await Promise.all(servers.map(stopServerProcess));
         await smtp.close();
         await db.close();
         await database.drop();
