@@ -20,8 +20,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // On CI one retry, which the report lists as "flaky": a test that fails twice still fails the run.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is a bug to find (the lost launcher press was one).
+  retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: process.env.PINMARK_E2E_URL,

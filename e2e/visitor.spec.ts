@@ -103,6 +103,46 @@ test('by keyboard: focus on the launcher fetches the widget, and focus stays on 
   await expect(page.getByRole('button', { name: 'Sign in to comment' })).toBeFocused();
 });
 
+/** Holds app.js back until `release()`, and resolves `arrived` once the page has it. */
+async function holdApp(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/widget/app.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const arrived = page.waitForResponse((response) => response.url().endsWith('/widget/app.js'));
+  return { release, arrived };
+}
+
+// A click needs the button to go down and come up on one element: the widget arriving between the two
+// (a slow press, a loaded machine) used to replace the element under the finger, and the press did nothing.
+test('a press held while the widget arrives still opens it: by mouse, and by Space', async ({ page }) => {
+  for (const how of ['mouse', 'space']) {
+    const { release, arrived } = await holdApp(page);
+    await page.goto(freshPath(`visitor-press-${how}`));
+    const button = launcher(page);
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
+    if (how === 'mouse') {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.down();
+    } else {
+      await button.focus();
+      await page.keyboard.down(' ');
+    }
+    release();
+    await arrived;
+    // Time for app.js to run and the widget to want its place.
+    await page.waitForTimeout(400);
+    if (how === 'mouse') await page.mouse.up();
+    else await page.keyboard.up(' ');
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('pinmark-root')).toHaveCount(1);
+    await page.unrouteAll();
+  }
+});
+
 test("the visitor's launcher looks exactly like the widget's, in both themes", async ({ page }) => {
   for (const theme of ['light', 'dark']) {
     await page.goto(`${freshPath(`visitor-look-${theme}`)}&theme=${theme}`);

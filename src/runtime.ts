@@ -70,12 +70,18 @@ export function startRuntime(
     }
   };
   if (visitorLauncher) owner.own(() => visitorLauncher.remove());
+  // A press on the visitor's launcher (down, not yet up) would be lost if its element were replaced
+  // under the finger: the click needs both ends on one element. Take its place once the press is over.
+  const mountAfterPress = () => {
+    if (visitorLauncher) owner.own(visitorLauncher.afterPress(mount));
+    else mount();
+  };
   const start = () => {
     if (owner.isDestroyed) return;
     // The UI in a task of its own after the controller's, so each stays short; it shows the store as
     // it is then, whatever the host called meanwhile.
-    if (document.body) owner.nextTask(mount);
-    else owner.add(document, 'DOMContentLoaded', mount, { once: true });
+    if (document.body) owner.nextTask(mountAfterPress);
+    else owner.add(document, 'DOMContentLoaded', mountAfterPress, { once: true });
   };
   // The words first: a German table is a download, and the UI should never show English before it.
   owner.own(resetLocale);

@@ -33,6 +33,8 @@ interface Queued {
 /** The visitor's launcher while it is on the page: the widget takes its place (runtime.ts). */
 export interface LauncherHandover {
   hasFocus(): boolean;
+  /** Runs `then` once the launcher is not being pressed (at once if it is not); returns a cancel. */
+  afterPress(then: () => void): () => void;
   /** Off the page for good; a launcher.js arriving later does not show it. */
   remove(): void;
 }
@@ -53,7 +55,7 @@ export interface LauncherModule {
   showVisitorLauncher(
     options: PinmarkOptions,
     hooks: { intent(): void; open(): void },
-  ): { hasFocus(): boolean; remove(): void; focus?(): void };
+  ): { hasFocus(): boolean; remove(): void; focus?(): void; afterPress?(then: () => void): () => void };
 }
 
 /** Non-enumerable key of the early diagnostics core on the `window.Pinmark` stub. */
@@ -100,6 +102,11 @@ export function installPinmarkLoader(
     let readyTold = false;
     const handover: LauncherHandover & { done?: boolean } = {
       hasFocus: () => !!shown?.hasFocus(),
+      afterPress(then) {
+        if (shown?.afterPress) return shown.afterPress(then);
+        then();
+        return () => {};
+      },
       remove() {
         handover.done = true;
         shown?.remove();

@@ -14,6 +14,7 @@ import { LAUNCHER_ICON } from '../ui/launcher-icon';
 import { watchScreen } from '../ui/screen';
 import { ListenerCollection } from '../util/listener-collection';
 import { watchIntent } from './intent';
+import { watchPress, type PressWatch } from './press';
 
 export type VisitorOptions = Pick<PinmarkOptions, 'theme' | 'locale' | 'nonce' | 'strings'>;
 
@@ -24,7 +25,7 @@ export interface VisitorHooks {
   open(): void;
 }
 
-export interface VisitorLauncher {
+export interface VisitorLauncher extends PressWatch {
   /** Keyboard focus is on this launcher (the widget's own gets it next). */
   hasFocus(): boolean;
   /** Takes keyboard focus (a launcher drawn again for new options keeps it). */
@@ -79,6 +80,7 @@ export function showVisitorLauncher(options: VisitorOptions, hooks: VisitorHooks
     hooks.open();
   });
   watchIntent(button, listeners, () => hooks.intent());
+  const press = watchPress(button, listeners);
   const screen = watchScreen(listeners);
   screen.setLayer(layer);
 
@@ -90,6 +92,7 @@ export function showVisitorLauncher(options: VisitorOptions, hooks: VisitorHooks
   return {
     hasFocus: () => shadow.activeElement === button,
     focus: () => button.focus({ preventScroll: true }),
+    afterPress: press.afterPress,
     remove() {
       listeners.removeAll();
       host.remove();
