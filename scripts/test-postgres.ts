@@ -119,7 +119,10 @@ export async function startTestCluster(binDir: string): Promise<TestCluster> {
       init = run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     }
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
-    writeFileSync(path.join(dataDir, 'postgresql.conf'), `\n${SERVER_SETTINGS.join('\n')}\nunix_socket_directories = '${base}'\n`, {
+    // PINMARK_PG_EXTRA_SETTINGS (lines separated by `;`): e.g. pg_stat_statements for profiling a bench.
+    const extra = (process.env.PINMARK_PG_EXTRA_SETTINGS ?? '').split(';').filter((line) => line.trim());
+    const settings = [...SERVER_SETTINGS, ...extra].join('\n');
+    writeFileSync(path.join(dataDir, 'postgresql.conf'), `\n${settings}\nunix_socket_directories = '${base}'\n`, {
       flag: 'a',
     });
 
