@@ -11,7 +11,7 @@ import { ApiError, unauthorized } from '../domain/errors.ts';
 import type { Caller } from '../domain/viewer.ts';
 import { resolveMemberSession } from './member-session.ts';
 import { bearerKind, readBearer, sha256Hex } from './tokens.ts';
-import { countedColumns, countedCte, type HitCount } from '../http/rate-limit-count.ts';
+import { countedColumns, countedCte, type HitCount } from './hit-count-sql.ts';
 
 interface ApiKeyRow {
   id: string;
