@@ -35,6 +35,30 @@ test('popup sign-in from a host page on another origin', async ({ page }) => {
   expect(thread?.user.name).toBe('Otto Origin');
 });
 
+test('the sign-in window cannot be sent before its script is there, and works once it is', async ({ page, context }) => {
+  // A quick hand (or a slow script): pressed before sign-in.js arrived, the form used to be submitted
+  // natively, refused by the page's CSP, and the window did nothing at all.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/sign-in.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(freshPath('sign-in-early'));
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in to comment' }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel('Name').fill('Quinn Quick');
+  await popup.getByLabel('Email').fill('quinn@example.com');
+  await expect(popup.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  release();
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await closed;
+  await expect(page.getByRole('button', { name: 'Sign in to comment' })).toHaveCount(0);
+});
+
 test('host-supplied identity-provider token is exchanged through the SDK exchange', async ({ page }) => {
   const path = freshPath('identity-token', '/manual.html');
   await page.goto(path);

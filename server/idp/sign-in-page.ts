@@ -48,7 +48,7 @@ export function signInPageHtml(nonce: string, apiVersion: string): string {
     <label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="email" required maxlength="320" aria-describedby="email-error">
     <p id="email-error" class="field-error"></p>
-    <button id="submit" type="submit">Sign in</button>
+    <button id="submit" type="submit" disabled>Sign in</button>
   </form>
   <p id="error" role="alert"></p>
   <p id="status" role="status"></p>
@@ -116,6 +116,9 @@ export const SIGN_IN_SCRIPT = `'use strict';
       return 'Sign-in failed (HTTP ' + response.status + ').';
     }
 
+    // The button comes disabled in the HTML and works once this handler is attached: pressed before
+    // (a quick hand, a slow script), the form would be submitted natively, which the page's CSP refuses
+    // (form-action 'none') and which aborts this script's download — the window would then do nothing.
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
       var name = nameInput.value.trim();
@@ -161,6 +164,7 @@ export const SIGN_IN_SCRIPT = `'use strict';
         fail(message);
       }
     });
+    button.disabled = false;
     nameInput.focus();
   });
 })();
