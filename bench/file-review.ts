@@ -8,7 +8,8 @@
  * navigation to the first image painted (budget 300 ms), and the frames of a scripted zoom with the
  * pins on their spots (budget: 60 fps, no dropped frame; each pin within a pixel of its spot).
  *
- * Knobs: BENCH_IMAGES (100), BENCH_IMAGES_RUNS (5), BENCH_IMAGES_PORT (8887).
+ * Knobs: BENCH_IMAGES (100), BENCH_IMAGES_RUNS (5), BENCH_IMAGES_PORT (8887), BENCH_IMAGES_APP_DIR (another
+ * app build to serve, e.g. to compare two builds in the same window).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,7 +131,8 @@ export async function measure(): Promise<BenchSection> {
   if (!existsSync('dist/app/index.html'))
     return { title, rows: [{ what: 'image review', measured: 'skipped: no dist/app (npm run build)', budget: '—', ok: null }] };
   const dataDir = mkdtempSync(join(tmpdir(), 'pinmark-bench-images-'));
-  let server = await startServer(PORT, { dataDir });
+  const appEnv = process.env.BENCH_IMAGES_APP_DIR ? { env: { APP_DIR: process.env.BENCH_IMAGES_APP_DIR } } : {};
+  let server = await startServer(PORT, { dataDir, ...appEnv });
   try {
     const started = Date.now();
     const markupId = await uploadSet(server);
@@ -138,7 +140,7 @@ export async function measure(): Promise<BenchSection> {
     const converted = Date.now() - started;
     await server.stop();
     await growSet(dataDir, markupId);
-    server = await startServer(PORT, { dataDir });
+    server = await startServer(PORT, { dataDir, ...appEnv });
     const markup = await readyMarkup(server, markupId);
     if (markup.images.length !== IMAGES) throw new Error(`the set has ${markup.images.length} images, not ${IMAGES}`);
     const first = [...markup.images].sort((a, b) => a.position - b.position)[0]!;

@@ -7,6 +7,20 @@ export const deFileReview: FileReviewStrings = {
   preparingHint: 'Diese Seite aktualisiert sich von selbst, sobald die Datei bereit ist.',
   waited: (seconds: number) => `Seit ${seconds} s`,
   slow: 'Das dauert länger als üblich. Große Dateien und PDFs mit vielen Seiten brauchen einige Minuten; endet es nie, ist die Datei vielleicht beschädigt: Laden Sie sie erneut hoch.',
+  failedTitle: 'Diese Datei konnte nicht für das Review vorbereitet werden',
+  failedReason: {
+    unreadable: {
+      image: 'Die Datei konnte nicht als Bild gelesen werden (PNG, JPEG, GIF oder WebP).',
+      pdf: 'Die Datei konnte nicht als PDF gelesen werden.',
+      video: 'Die Datei konnte nicht als Video gelesen werden (MP4 oder WebM).',
+    },
+    tooLarge: 'Das PDF ist zu groß, um für das Review vorbereitet zu werden.',
+    tooManyPages: 'Das PDF hat zu viele Seiten, um für das Review vorbereitet zu werden.',
+    notConverted: 'Beim Vorbereiten ist auf unserer Seite etwas schiefgegangen.',
+  },
+  failedWhatToDo:
+    'Löschen Sie die Datei in ihrem Ordner und laden Sie sie erneut hoch; ist sie beschädigt, speichern oder exportieren Sie sie vorher neu. Bis dahin sind keine Kommentare möglich.',
+  failedToFolder: 'Zum Ordner',
   viewerFailed: 'Die Ansicht konnte nicht geladen werden. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
   unknownKind: 'Diese Art Datei kann hier nicht angezeigt werden.',
   fileLabel: (kind: string) => `Datei im Review (${kind})`,
@@ -29,6 +43,7 @@ export const deFileReview: FileReviewStrings = {
   emptyComment: 'Schreiben Sie zuerst etwas.',
   closeThread: 'Schließen',
   threadOf: (n: number) => `Kommentar ${n}`,
+  deleted: (n: number) => `Kommentar ${n} gelöscht.`,
   showPin: 'In der Datei zeigen',
   pagePlace: (page: number, x: number, y: number) => `Auf Seite ${page}, ${x} % von links, ${y} % von oben`,
   videoPlace: (start: number, end: number | null, x: number, y: number) =>

@@ -16,6 +16,20 @@ export const enFileReview = {
   preparingHint: 'This page updates by itself as soon as the file is ready.',
   waited: (seconds: number) => `Waiting for ${seconds} s`,
   slow: 'This takes longer than usual. Large files and PDFs with many pages can take a few minutes; if it never ends, the file may be damaged: upload it again.',
+  failedTitle: 'This file could not be prepared for review',
+  failedReason: {
+    unreadable: {
+      image: 'The file could not be read as an image (PNG, JPEG, GIF or WebP).',
+      pdf: 'The file could not be read as a PDF.',
+      video: 'The file could not be read as a video (MP4 or WebM).',
+    },
+    tooLarge: 'The PDF is too large to be prepared for review.',
+    tooManyPages: 'The PDF has too many pages to be prepared for review.',
+    notConverted: 'Something went wrong on our side while preparing it.',
+  },
+  failedWhatToDo:
+    'Delete this file from its folder and upload it again; if it is damaged, save or export it again first. Comments cannot be added until then.',
+  failedToFolder: 'Go to its folder',
   viewerFailed: 'The viewer could not be loaded. Check your connection and try again.',
   unknownKind: 'This kind of file cannot be shown here.',
   fileLabel: (kind: string) => `File under review (${kind})`,
@@ -38,6 +52,7 @@ export const enFileReview = {
   emptyComment: 'Write something first.',
   closeThread: 'Close',
   threadOf: (n: number) => `Comment ${n}`,
+  deleted: (n: number) => `Comment ${n} deleted.`,
   showPin: 'Show on the file',
   pagePlace: (page: number, x: number, y: number) => `On page ${page}, ${x}% across, ${y}% down`,
   videoPlace: (start: number, end: number | null, x: number, y: number) =>

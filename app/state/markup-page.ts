@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals';
 import type { InstallationSummary, MarkupResponse } from '../../src/api/wire';
 import { isGone } from './errors';
+import { takeItem } from './item-prefetch';
 import { api } from './session';
 
 export interface PageCount {
@@ -38,7 +39,7 @@ export async function loadMarkupPage(id: string): Promise<void> {
   originError.value = null;
   if (markupPage.peek().id !== id) markupPage.value = { status: 'loading', id };
   try {
-    const item = await api.item(id);
+    const item = await takeItem(id);
     if (run !== generation) return;
     if (item.itemType !== 'markup') {
       markupPage.value = { status: 'missing', id };

@@ -54,14 +54,17 @@ export async function removeMessage(threadId: string, messageId: string): Promis
   return true;
 }
 
-/** Deletes the thread and everything in it, then goes back to the inbox. */
-export async function removeThread(threadId: string): Promise<boolean> {
+/**
+ * Deletes the thread and everything in it, then goes back to the inbox (`stay`: the caller shows
+ * what comes next, e.g. the file review, which stays on its file).
+ */
+export async function removeThread(threadId: string, { stay = false } = {}): Promise<boolean> {
   const done = await run('deleteThread', async () => (await api.deleteThread(threadId), true));
   if (!done) return false;
   const before = items.peek().length;
   items.value = items.peek().filter((row) => row.id !== threadId);
   if (items.peek().length < before) total.value = Math.max(0, total.peek() - 1);
-  navigate(hrefFor(null));
+  if (!stay) navigate(hrefFor(null));
   return true;
 }
 

@@ -6,6 +6,7 @@
 import { signal } from '@preact/signals';
 import type { Route } from '../router/router';
 import { t } from '../i18n';
+import { prefetchItem } from '../state/item-prefetch';
 
 type Views = typeof import('./manage-views');
 const views = signal<Views | null>(null);
@@ -24,6 +25,8 @@ function load(): void {
 
 export function LazyView({ route }: { route: Exclude<Route, { name: 'inbox' | 'thread' | 'unknown' }> }) {
   const words = t();
+  // The markup beside the chunk that shows it, not after (item-prefetch.ts).
+  if (route.name === 'markup' && !views.peek()) prefetchItem(route.markupId);
   load();
   const loaded = views.value;
   if (!loaded)

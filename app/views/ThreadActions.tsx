@@ -73,16 +73,35 @@ function MoveDialog({ thread, onClose, onMoved }: { thread: ThreadResponse; onCl
   );
 }
 
-export function ThreadActions({ thread }: { thread: ThreadResponse }) {
+export interface ThreadActionsProps {
+  thread: ThreadResponse;
+  /** Where "move to another site" makes no sense (a thread on a file): false. */
+  canMove?: boolean;
+  /** After a delete: instead of going to the inbox (the file review stays on its file). */
+  onDeleted?: () => void;
+}
+
+export function ThreadActions({ thread, canMove = true, onDeleted }: ThreadActionsProps) {
   const words = threadEditWords();
   const [mode, setMode] = useState<'none' | 'move' | 'delete'>('none');
   const [note, setNote] = useState('');
   const canDelete = Array.isArray(thread.scopes) && thread.scopes.includes('delete-thread');
-  if (!canManage.value && !canDelete) return null;
+  const mayMove = canMove && canManage.value;
+  // `autoFocus` acts only on page load: the confirmation, shown later, takes the focus itself.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (mode === 'delete') confirmButton.current?.focus();
+  }, [mode]);
+  if (!mayMove && !canDelete) return null;
+  const remove = async () => {
+    const done = await removeThread(thread.id, { stay: !!onDeleted });
+    if (!done) setMode('none');
+    else onDeleted?.();
+  };
   return (
     <>
       <div class="thread-actions" role="group" aria-label={words.actions}>
-        {canManage.value && (
+        {mayMove && (
           <button type="button" class="button button--small" aria-haspopup="dialog" onClick={() => setMode('move')}>
             {words.moveButton}
           </button>
@@ -108,8 +127,8 @@ export function ThreadActions({ thread }: { thread: ThreadResponse }) {
             type="button"
             class="button button--small button--danger"
             disabled={!!busy.value.deleteThread}
-            autoFocus
-            onClick={() => void removeThread(thread.id).then((done) => done || setMode('none'))}
+            ref={confirmButton}
+            onClick={() => void remove()}
           >
             {words.confirmDelete}
           </button>

@@ -14,6 +14,7 @@ import type {
 import { queryOne, type Db } from '../db/db.ts';
 import { VIEW_MODES } from '../domain/view-modes.ts';
 import type { FileUrls } from './file-urls.ts';
+import { conversionStateOf } from './markup-conversion.ts';
 import { mayShowAddress, shownName, type AddressViewer } from './users.ts';
 
 export interface MarkupRow {
@@ -141,7 +142,8 @@ export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string
       : original
         ? sign(original.storage_key, original.content_type, original.filename)
         : null;
-  const file = { originalMimeType: markup.original_mime_type, isReady: markup.is_ready };
+  const conversion = await conversionStateOf(db, { id: markup.id, type: markup.type, is_ready: markup.is_ready });
+  const file = { originalMimeType: markup.original_mime_type, isReady: markup.is_ready, conversion };
   if (markup.type === 'video') {
     const v = assets.find((a) => a.kind === 'video');
     const video: MarkupVideo | null = v

@@ -47,7 +47,8 @@ const WIRE_TYPES: Record<string, string> = {
   UploadPolicyResponse: '`{fileId, key, bucket, policy, metadata}`: a presigned POST for the file.',
   UploadCompleteResponse: 'The completed upload with a signed read URL.',
   MarkupObjectstoreResponse: '`{url, method: "PUT", headers, expiresAt, markupId, fileId}` (server/routes/markup-objectstore.ts).',
-  MarkupResponse: 'A markup (webpage, image, PDF or video) with its scopes.',
+  MarkupResponse:
+    'A markup (webpage, image, PDF or video) with its scopes. File markups carry `isReady` and the extra `conversion`: null once ready, else `{status: "pending" | "failed", error: {code: "unreadable" | "too_large" | "too_many_pages" | "not_converted", message} | null}` (`failed` is final: delete the markup and upload the file again).',
   MarkupListResponse: '`{data, hasMore, nextCursor, prevCursor}`.',
   MarkupSearchResponse: '`{data}`: matching markups.',
   ProjectReviewResponse: 'The review just recorded.',

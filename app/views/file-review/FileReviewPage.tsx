@@ -1,6 +1,6 @@
 /**
  * The review page of an image, PDF or video markup (/app/markups/:id of a file markup, issue 17):
- * waits for conversion with visible progress, then lays out the file's viewer (image here, PDF and
+ * waits for conversion with visible progress (or says why it failed and what to do), then lays out the file's viewer (image here, PDF and
  * video as lazy chunks) beside the list of comments, with the selected thread or the new comment's
  * composer on top of it (a bottom sheet on phones). It owns the contract's side of every viewer
  * (kit/contract.ts): threads kept fresh, selection, the pending place and posting it.
@@ -13,6 +13,9 @@ import { fileReviewWords } from '../../i18n/file-review';
 import { folderHref, hrefFor } from '../../router/router';
 import { describeFailure } from '../../state/errors';
 import {
+  composerRound,
+  forgetThread,
+  openComposer,
   pending,
   postError,
   postThread,
@@ -25,6 +28,7 @@ import {
   threadsError,
 } from '../../state/file-review';
 import { AppLink } from '../AppLink';
+import { ConversionFailed } from './ConversionFailed';
 import '../../styles/file-review.css';
 import { ImageViewer } from './image/ImageViewer';
 import type { FileMarkup, FileThread, PinPlace } from './kit/contract';
@@ -68,7 +72,13 @@ export function FileReviewPage({ markupId, markup: known }: { markupId: string; 
   return (
     <div class="page fr-page">
       <Head markup={state.markup} />
-      {state.status === 'preparing' ? <PreparingNotice since={state.since} /> : <Review markup={state.markup} />}
+      {state.status === 'preparing' ? (
+        <PreparingNotice since={state.since} />
+      ) : state.status === 'failed' ? (
+        <ConversionFailed markup={state.markup} error={state.error} />
+      ) : (
+        <Review markup={state.markup} />
+      )}
     </div>
   );
 }
@@ -97,6 +107,11 @@ function Review({ markup }: { markup: FileMarkup }) {
   const returnFocus = useRef<HTMLElement | null>(null);
   const extra = useRef<((place: never) => ComponentChildren) | null>(null);
   const [revealRequest, setRevealRequest] = useState(0);
+  const [deleted, setDeleted] = useState('');
+  // "Comment 3 deleted." stays until the reviewer opens something else.
+  useEffect(() => {
+    if (selected || place) setDeleted('');
+  }, [selected, place]);
   const canComment = !markup.readOnly && (markup.scopes ?? []).includes('create-thread');
 
   const giveFocusBack = () => {
@@ -115,9 +130,7 @@ function Review({ markup }: { markup: FileMarkup }) {
       if (!canComment) return;
       if (!pending.peek()) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       extra.current = options?.renderExtra ?? null;
-      postError.value = null;
-      selectedThreadId.value = null;
-      pending.value = next;
+      openComposer(markup.id, next);
     },
     updatePending: (next: PinPlace) => {
       if (pending.peek()) pending.value = next;
@@ -160,6 +173,7 @@ function Review({ markup }: { markup: FileMarkup }) {
           <div class="fr-sheet">
             {place ? (
               <NewThreadComposer
+                key={composerRound.value}
                 markupId={markup.id}
                 placeLabel={placeLabel(markup, place)}
                 extra={extra.current?.(place as never)}
@@ -179,6 +193,12 @@ function Review({ markup }: { markup: FileMarkup }) {
                     if (thread) requestAnimationFrame(() => focusPin(thread, 1));
                   }}
                   onShowPin={selectedThread ? () => showPin(selectedThread) : undefined}
+                  onDeleted={() => {
+                    if (selectedThread) setDeleted(words.deleted(selectedThread.number));
+                    forgetThread(selected);
+                    // The panel is gone: focus goes to the list of comments, which now lacks it.
+                    requestAnimationFrame(() => document.getElementById('fr-list-title')?.focus());
+                  }}
                 />
               )
             )}
@@ -194,6 +214,7 @@ function Review({ markup }: { markup: FileMarkup }) {
           threads={list}
           selectedThreadId={selected}
           onSelect={selectThread}
+          note={deleted}
           emptyText={touchOnly() ? words.noCommentsTouch : words.noComments}
         />
       </aside>

@@ -6,6 +6,7 @@
 import { signal } from '@preact/signals';
 import type { MarkupResponse } from '../../../src/api/wire';
 import { t } from '../../i18n';
+import { pdfWorker, prefetchPdf } from './pdf/pdf-early';
 
 type Module = typeof import('./FileReviewPage');
 const loaded = signal<Module | null>(null);
@@ -24,9 +25,13 @@ function load(): void {
 
 const preloaded = new Set<string>();
 
-/** Starts the first image's preview download now, beside the chunk's, so it is not fetched only after the viewer renders. */
+/**
+ * Starts the first image's (or PDF page's) preview download now, beside the chunk's, so it is not
+ * fetched only after the viewer renders: a PDF's first page shows as the server's raster until pdf.js
+ * has painted it.
+ */
 function preloadFirstImage(markup: MarkupResponse): void {
-  if (markup.type !== 'image' || !markup.isReady) return;
+  if ((markup.type !== 'image' && markup.type !== 'pdf') || !markup.isReady) return;
   const first = [...markup.images].sort((a, b) => a.position - b.position)[0];
   const src = first?.previewUrl ?? first?.url;
   if (!src || preloaded.has(src)) return;
@@ -39,7 +44,13 @@ function preloadFirstImage(markup: MarkupResponse): void {
 /** The PDF and video viewers are chunks of their own: fetched now, beside the shell's, not after it has rendered. */
 function preloadViewer(markup: MarkupResponse): void {
   if (markup.type === 'webpage' || !markup.isReady) return;
-  if (markup.type === 'pdf') void import('./pdf/PdfViewer').catch(() => undefined);
+  if (markup.type === 'pdf') {
+    void import('./pdf/PdfViewer').catch(() => undefined);
+    // The worker's boot and the file are the long poles of the first page: both start now (pdf-early.ts).
+    pdfWorker();
+    const file = markup.images.find((image) => image.position === 0)?.url;
+    if (file) prefetchPdf(file);
+  }
   if (markup.type === 'video') void import('./video/VideoViewer').catch(() => undefined);
 }
 

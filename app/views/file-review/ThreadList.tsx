@@ -14,9 +14,11 @@ export interface ThreadListProps {
   onSelect: (threadId: string) => void;
   /** Words for an empty list (they differ for touch and for read-only files). */
   emptyText: string;
+  /** What just happened to the list ("Comment 3 deleted."), said politely; empty for nothing. */
+  note?: string;
 }
 
-export function ThreadList({ threads, selectedThreadId, onSelect, emptyText }: ThreadListProps) {
+export function ThreadList({ threads, selectedThreadId, onSelect, emptyText, note = '' }: ThreadListProps) {
   const words = fileReviewWords();
   const [showResolved, setShowResolved] = useState(false);
   const open = threads.filter((thread) => !thread.resolved).length;
@@ -24,7 +26,7 @@ export function ThreadList({ threads, selectedThreadId, onSelect, emptyText }: T
   return (
     <section class="fr-list" aria-labelledby="fr-list-title">
       <div class="fr-list-head">
-        <h2 id="fr-list-title" class="fr-panel-title">
+        <h2 id="fr-list-title" class="fr-panel-title" tabIndex={-1}>
           {words.comments} <span class="small muted">{words.openCount(open)}</span>
         </h2>
         {threads.length > open && (
@@ -34,6 +36,9 @@ export function ThreadList({ threads, selectedThreadId, onSelect, emptyText }: T
           </label>
         )}
       </div>
+      <p class="small muted fr-list-note" role="status">
+        {note}
+      </p>
       {shown.length === 0 ? (
         <p class="muted small">{threads.length ? words.openCount(0) : emptyText}</p>
       ) : (

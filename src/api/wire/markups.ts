@@ -87,11 +87,31 @@ export interface MarkupVideo {
   duration?: number | null;
 }
 
+/**
+ * Decided (issue 17): why a file markup is not ready. `unreadable`: the bytes are not the type they
+ * claim (or are cut short); `too_large` / `too_many_pages`: past the PDF caps; `not_converted`: an
+ * operational failure given up after the last attempt. `message` is one sentence for people; clients
+ * may show their own words per code. Codes may be added: treat an unknown one as `not_converted`.
+ */
+export interface MarkupConversionError {
+  code: 'unreadable' | 'too_large' | 'too_many_pages' | 'not_converted' | (string & {});
+  message: string;
+}
+
+/** Decided (issue 17): a file markup's conversion while `isReady` is false; null once it is ready. */
+export interface MarkupConversionState {
+  /** `failed` is final: delete the markup and upload the file again. */
+  status: 'pending' | 'failed';
+  error: MarkupConversionError | null;
+}
+
 export interface ImageMarkupResponse extends MarkupBaseResponse {
   type: 'image';
   originalMimeType: string | null;
   images: MarkupImage[];
   isReady: boolean;
+  /** Extra (issue 17): null once ready; absent from servers older than it. */
+  conversion?: MarkupConversionState | null;
 }
 
 /** Decided: a PDF is an image-like markup whose `images` are its pages. */
@@ -102,6 +122,8 @@ export interface PdfMarkupResponse extends MarkupBaseResponse {
   /** Known once conversion has counted the pages; null before. */
   pageCount: number | null;
   isReady: boolean;
+  /** Extra (issue 17): null once ready; absent from servers older than it. */
+  conversion?: MarkupConversionState | null;
 }
 
 export interface VideoMarkupResponse extends MarkupBaseResponse {
@@ -109,6 +131,8 @@ export interface VideoMarkupResponse extends MarkupBaseResponse {
   originalMimeType: string | null;
   video: MarkupVideo | null;
   isReady: boolean;
+  /** Extra (issue 17): null once ready; absent from servers older than it. */
+  conversion?: MarkupConversionState | null;
 }
 
 export type MarkupResponse = WebpageMarkupResponse | ImageMarkupResponse | PdfMarkupResponse | VideoMarkupResponse;

@@ -5,12 +5,11 @@
  * change is written in the next animation frame as the layer's one transform plus `--pm-pin-scale`
  * (1 / scale), which keeps pins and the crosshair their size (file-review.css). Owns its listeners.
  */
+import { pinchOf, wheelZoomFactor } from '../kit/gestures';
 import { clampView, fitView, panBy, revealSpot, zoomAbout, type Size, type View } from './zoom';
 
 /** A pointer that moved less than this (CSS px) between down and up tapped. */
 const TAP_SLOP = 5;
-const WHEEL_RATE = 0.0015;
-const PINCH_WHEEL_RATE = 0.01;
 /** A gesture's layer is composited (scaled as a bitmap) until this long after its last frame, then drawn sharp again. */
 const SETTLE_MS = 200;
 
@@ -80,14 +79,12 @@ export function createZoomController({ stage, layer, onView, onTap }: ZoomContro
 
   const onWheel = (event: WheelEvent) => {
     event.preventDefault();
-    const rate = event.ctrlKey ? PINCH_WHEEL_RATE : WHEEL_RATE;
-    const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
     const at = local(event.clientX, event.clientY);
-    set(zoomAbout(view, Math.exp(-delta * rate), at.x, at.y, stageSize, image));
+    set(zoomAbout(view, wheelZoomFactor(event), at.x, at.y, stageSize, image));
   };
   const pair = () => {
     const [a, b] = [...pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
-    return { mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, distance: Math.hypot(a.x - b.x, a.y - b.y) };
+    return pinchOf(a, b);
   };
   const onDown = (event: PointerEvent) => {
     if (event.button !== 0 && event.pointerType === 'mouse') return;

@@ -1,8 +1,9 @@
 /**
  * The selected thread of a file review, in the shell's side panel: number and status, resolve or
  * reopen, every message and the reply box — the app's own pieces (MessageView / MessageItem with
- * edit and delete from the thread-manage chunk, Reply, thread.ts's actions), so a file thread is
- * answered exactly like a webpage one. "Show on the file" hands focus back to the pin.
+ * edit and delete from the thread-manage chunk, the thread's delete with its confirmation:
+ * ThreadActions, Reply, thread.ts's actions), so a file thread is answered exactly like a webpage
+ * one. "Show on the file" hands focus back to the pin.
  */
 import { useMemo } from 'preact/hooks';
 import { MessageAttachmentList } from '../../../../src/ui/media/attachment-list';
@@ -24,9 +25,11 @@ export interface ThreadPanelProps {
   onClose: () => void;
   /** Moves focus to the thread's pin on the file. */
   onShowPin?: () => void;
+  /** The thread was deleted (here, with the app's own confirmation: ThreadActions). */
+  onDeleted: () => void;
 }
 
-export function ThreadPanel({ threadId, markupId, onClose, onShowPin }: ThreadPanelProps) {
+export function ThreadPanel({ threadId, markupId, onClose, onShowPin, onDeleted }: ThreadPanelProps) {
   useMediaStyles();
   loadThreadManage();
   const manage = threadManage.value;
@@ -91,6 +94,7 @@ export function ThreadPanel({ threadId, markupId, onClose, onShowPin }: ThreadPa
           {close}
         </div>
       </header>
+      {manage && <manage.ThreadActions thread={thread} canMove={false} onDeleted={onDeleted} />}
       {failure !== null && (
         <div class="notice notice--error" role="alert">
           <span>{describeFailure(failure)}</span>

@@ -4,7 +4,8 @@
  */
 export type * from './contract';
 export { PinMarker, pinLabel, type PinMarkerProps } from './PinMarker';
-export { clampPercent, percentIn, pointOf, type Box } from './geometry';
+export { clampPercent, exactPercentIn, percentIn, pointOf, type Box } from './geometry';
+export { pinchOf, wheelZoomFactor, type Point } from './gestures';
 export { fileReviewWords } from '../../../i18n/file-review';
 export { NewThreadComposer, type NewThreadComposerProps } from './NewThreadComposer';
 export { ThreadPanel, type ThreadPanelProps } from './ThreadPanel';

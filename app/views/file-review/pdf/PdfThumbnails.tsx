@@ -16,6 +16,11 @@ export interface PdfThumbnailsProps {
   commentCounts: Map<number, number>;
   current: number;
   goTo: (page: number) => void;
+  /**
+   * Whether to load the pictures yet: not before the document is open, since a dozen thumbnails in
+   * view would take the browser's six connections to the server that pdf.js and its worker need.
+   */
+  pictures: boolean;
 }
 
 const THUMB_WIDTH = 96;
@@ -33,7 +38,7 @@ function moveFocus(event: KeyboardEvent) {
   buttons[Math.min(buttons.length - 1, Math.max(0, next))]?.focus();
 }
 
-export function PdfThumbnails({ sizes, images, commentCounts, current, goTo }: PdfThumbnailsProps) {
+export function PdfThumbnails({ sizes, images, commentCounts, current, goTo, pictures }: PdfThumbnailsProps) {
   const words = pdfWords();
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -45,7 +50,7 @@ export function PdfThumbnails({ sizes, images, commentCounts, current, goTo }: P
         {sizes.map((size, index) => {
           const page = index + 1;
           const comments = commentCounts.get(page) ?? 0;
-          const thumbnail = images[index]?.thumbnailUrl ?? null;
+          const thumbnail = pictures ? (images[index]?.thumbnailUrl ?? null) : null;
           return (
             <li key={page}>
               <button

@@ -3,7 +3,8 @@
  * pages drawn by pdf.js (a lazy chunk with its worker, loaded only here) in one scroller whose
  * layout comes from the page sizes conversion measured, so only pages near the viewport are drawn
  * (virtualised); a toolbar (pages, zoom) and a thumbnail strip from the server's rasters; pins per
- * page; click, keyboard crosshair or selected words start a comment (a `textHighlight` for words).
+ * page; click, keyboard crosshair or selected words start a comment (a `textHighlight` for words);
+ * pinch and ctrl+wheel zoom about the fingers or pointer (use-pinch-zoom.ts).
  * Until pdf.js has drawn a page the server's raster preview stands in, so the first page shows at once.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -15,6 +16,7 @@ import {
   currentPageOf,
   fitWidthZoom,
   layoutPages,
+  pageAt,
   pageSizesOf,
   pagesNear,
   threadsByPage,
@@ -23,10 +25,12 @@ import {
 } from '../../../state/file-review-pdf';
 import { pdfWords } from '../../../i18n/pdf';
 import type { PdfPlace, PdfViewerProps } from '../kit/contract';
+import { pointOf } from '../kit/geometry';
 import { PdfPage } from './PdfPage';
 import { PdfThumbnails } from './PdfThumbnails';
 import { PdfToolbar } from './PdfToolbar';
 import { usePdfSource } from './pdf-source';
+import { usePinchZoom, type ZoomAnchor } from './use-pinch-zoom';
 import { useTextSelection } from './use-text-selection';
 import { useViewport } from './use-viewport';
 import './pdf.css';
@@ -61,7 +65,25 @@ export function PdfViewer(props: PdfViewerProps) {
   const byPage = useMemo(() => threadsByPage(threads), [threads]);
   const counts = useMemo(() => new Map([...byPage].map(([page, list]) => [page, list.length])), [byPage]);
   const selection = useTextSelection(scrollerRef, props.canComment);
-  useZoomAnchor(scrollerRef, layout);
+  const gestureAnchor = useRef<ZoomAnchor | null>(null);
+  useZoomAnchor(scrollerRef, layout, gestureAnchor, pageElements);
+  usePinchZoom({
+    scroller: scrollerRef,
+    scale,
+    pageAtPoint: (clientX, clientY) => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return null;
+      const page = pageAt(layout, clientY - scroller.getBoundingClientRect().top + scroller.scrollTop);
+      const box = pageElements.current.get(page);
+      return box ? { page, box } : null;
+    },
+    zoomTo: (next, anchor) => {
+      gestureAnchor.current = anchor;
+      // At a limit the layout stays as it is: the fingers still pan.
+      if (next === scale) placeAnchor(scrollerRef.current, gestureAnchor, pageElements.current);
+      else setZoom(next);
+    },
+  });
 
   const goTo = (page: number, focus = true) => {
     const target = Math.min(Math.max(1, page), sizes.length);
@@ -121,7 +143,14 @@ export function PdfViewer(props: PdfViewerProps) {
         </p>
       )}
       <div class="pdf-body">
-        <PdfThumbnails sizes={sizes} images={images} commentCounts={counts} current={current} goTo={(page) => goTo(page)} />
+        <PdfThumbnails
+          sizes={sizes}
+          images={images}
+          commentCounts={counts}
+          current={current}
+          goTo={(page) => goTo(page)}
+          pictures={pdf.status !== 'loading'}
+        />
         <div ref={scrollerRef} class="pdf-scroller" data-pdf-scroller>
           <div class="pdf-pages">
             {sizes.map((_, index) => {
@@ -184,14 +213,35 @@ function useSettled<T>(value: T, ms: number, provisional: boolean): T {
   return settled.current;
 }
 
-/** Keeps the spot being read in place when the zoom (and so every page's size) changes. */
-function useZoomAnchor(scroller: { current: HTMLElement | null }, layout: ReturnType<typeof layoutPages>) {
+/** Scrolls so the gesture's spot of its page is under the pointer (or fingers) again; then forgets it. */
+function placeAnchor(element: HTMLElement | null, anchor: { current: ZoomAnchor | null }, pages: Map<number, HTMLElement>): boolean {
+  const at = anchor.current;
+  anchor.current = null;
+  const box = at && pages.get(at.page);
+  if (!element || !at || !box) return false;
+  const now = pointOf(box.getBoundingClientRect(), at.x, at.y);
+  element.scrollLeft += now.x - at.clientX;
+  element.scrollTop += now.y - at.clientY;
+  return true;
+}
+
+/**
+ * Keeps the spot being read in place when the zoom (and so every page's size) changes: a pinch's or
+ * ctrl+wheel's spot under the fingers or pointer, else the top of the page being read.
+ */
+function useZoomAnchor(
+  scroller: { current: HTMLElement | null },
+  layout: ReturnType<typeof layoutPages>,
+  gesture: { current: ZoomAnchor | null },
+  pages: { current: Map<number, HTMLElement> },
+) {
   const previous = useRef(layout);
   useLayoutEffect(() => {
     const element = scroller.current;
     const before = previous.current;
     previous.current = layout;
     if (!element || before === layout || before.tops.length !== layout.tops.length) return;
+    if (placeAnchor(element, gesture, pages.current)) return;
     const index = currentPageOf(before, element.scrollTop, 0) - 1;
     const into = (element.scrollTop - before.tops[index]!) / Math.max(1, before.heights[index]!);
     element.scrollTop = layout.tops[index]! + into * layout.heights[index]!;

@@ -9,27 +9,17 @@
  * 'unsafe-eval', and pdf.js would otherwise try it and log the refusal.
  */
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { pdfWorker, takePrefetchedPdf } from './pdf-early';
 
 type PdfJs = typeof import('pdfjs-dist');
 
 let library: Promise<PdfJs> | null = null;
-let worker: Worker | null = null;
-
-/**
- * pdf.js's worker, started at once and kept for the page's life (documents come and go; the worker
- * stays). Booting it (1.2 MB of script to parse) is the longest step before the first page, so it runs
- * while pdf.js itself is still downloading, instead of after.
- */
-function startWorker(): Worker {
-  worker ??= new Worker(workerUrl, { type: 'module', name: 'pdf.js' });
-  return worker;
-}
 
 /** Loads pdf.js once (also used to start the download early, before the document is asked for). */
 export function loadPdfJs(): Promise<PdfJs> {
   if (library) return library;
-  const port = startWorker();
+  // Usually booting already: the markup page started it beside this chunk's download (pdf-early.ts).
+  const port = pdfWorker();
   library = import('pdfjs-dist').then((pdfjs) => {
     pdfjs.GlobalWorkerOptions.workerPort = port;
     return pdfjs;
@@ -49,10 +39,11 @@ export interface OpenedPdf {
   destroy(): Promise<void>;
 }
 
-/** Opens the PDF at `url` (the markup's signed read URL). */
+/** Opens the PDF at `url` (the markup's signed read URL), from the bytes prefetched beside the viewer when there are. */
 export async function openPdf(url: string): Promise<OpenedPdf> {
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({ url, isEvalSupported: false, enableXfa: false });
+  const [pdfjs, data] = await Promise.all([loadPdfJs(), takePrefetchedPdf(url)]);
+  const source = data ? { data } : { url };
+  const task = pdfjs.getDocument({ ...source, isEvalSupported: false, enableXfa: false });
   const doc = await task.promise;
   return { doc, destroy: () => task.destroy() };
 }
