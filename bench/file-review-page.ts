@@ -5,6 +5,7 @@
  * animation frame, in and out — recording every frame's length (requestAnimationFrame deltas) and,
  * in a second pass, how far each pin's centre is from its spot of the image at every frame.
  */
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 
@@ -43,6 +44,19 @@ async function firstImage(page: Page, url: string): Promise<{ painted: number; m
       .find((entry) => entry.name.includes('/api/v2/items/')) as PerformanceResourceTiming;
     return { painted: (window as unknown as { __firstImage: number }).__firstImage, markupRead: item?.responseEnd ?? NaN };
   });
+}
+
+/** BENCH_IMAGES_TRACE=1: every request of the last opening, to see what the first image waits for. */
+async function printTimeline(page: Page, painted: number): Promise<void> {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+      what: new URL(e.name).pathname.slice(0, 60),
+      start: Math.round(e.startTime),
+      end: Math.round(e.responseEnd),
+    })),
+  );
+  console.error(`file-review timeline: first image painted at ${painted.toFixed(0)} ms`);
+  for (const e of entries) console.error(`  ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)}  ${e.what}`);
 }
 
 async function idleFrames(page: Page, ms: number): Promise<number[]> {
@@ -147,7 +161,18 @@ export async function measureImageReview(url: string, session: unknown, runs: nu
         { key: SESSION_KEY, value: JSON.stringify(session), watch: FIRST_IMAGE_WATCH },
       );
       const page = await context.newPage();
+      const profiling = process.env.BENCH_IMAGES_PROFILE && run === runs ? await context.newCDPSession(page) : null;
+      if (profiling) {
+        await profiling.send('Profiler.enable');
+        await profiling.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiling.send('Profiler.start');
+      }
       const { painted, markupRead } = await firstImage(page, url);
+      if (profiling) {
+        const { profile } = await profiling.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_IMAGES_PROFILE!, JSON.stringify(profile));
+      }
+      if (process.env.BENCH_IMAGES_TRACE && run === runs) await printTimeline(page, painted);
       // The first run warms the server's and the browser's caches.
       if (run > 0) {
         figures.firstImageMs.push(painted);
