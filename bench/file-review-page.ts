@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+import { printResourceTimeline } from './resource-timeline.ts';
 
 const SESSION_KEY = 'pinmark-app-session';
 
@@ -44,19 +45,6 @@ async function firstImage(page: Page, url: string): Promise<{ painted: number; m
       .find((entry) => entry.name.includes('/api/v2/items/')) as PerformanceResourceTiming;
     return { painted: (window as unknown as { __firstImage: number }).__firstImage, markupRead: item?.responseEnd ?? NaN };
   });
-}
-
-/** BENCH_IMAGES_TRACE=1: every request of the last opening, to see what the first image waits for. */
-async function printTimeline(page: Page, painted: number): Promise<void> {
-  const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-      what: new URL(e.name).pathname.slice(0, 60),
-      start: Math.round(e.startTime),
-      end: Math.round(e.responseEnd),
-    })),
-  );
-  console.error(`file-review timeline: first image painted at ${painted.toFixed(0)} ms`);
-  for (const e of entries) console.error(`  ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)}  ${e.what}`);
 }
 
 async function idleFrames(page: Page, ms: number): Promise<number[]> {
@@ -172,7 +160,8 @@ export async function measureImageReview(url: string, session: unknown, runs: nu
         const { profile } = await profiling.send('Profiler.stop');
         writeFileSync(process.env.BENCH_IMAGES_PROFILE!, JSON.stringify(profile));
       }
-      if (process.env.BENCH_IMAGES_TRACE && run === runs) await printTimeline(page, painted);
+      if (process.env.BENCH_IMAGES_TRACE && run === runs)
+        await printResourceTimeline(page, `file-review timeline: first image painted at ${painted.toFixed(0)} ms`);
       // The first run warms the server's and the browser's caches.
       if (run > 0) {
         figures.firstImageMs.push(painted);

@@ -15,6 +15,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { markdownTable, type BenchRow, type BenchSection } from './section.ts';
 import { startServer, type BenchServer } from './server.ts';
+import { printResourceTimeline } from './resource-timeline.ts';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
 const PAGES = Number(process.env.BENCH_PDF_PAGES ?? 50);
@@ -120,19 +121,6 @@ async function open(page: Page, url: string): Promise<Opening> {
   }, STEPS);
 }
 
-/** BENCH_PDF_TRACE=1: every request of the last cold opening, to see what the first page waits for. */
-async function printTimeline(page: Page, opening: Opening): Promise<void> {
-  const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-      what: new URL(e.name).pathname.slice(0, 60),
-      start: Math.round(e.startTime),
-      end: Math.round(e.responseEnd),
-    })),
-  );
-  console.error(`file-review-pdf timeline (cold): preview ${opening.previewMs?.toFixed(0)} ms, canvas ${opening.canvasMs.toFixed(0)} ms`);
-  for (const e of entries) console.error(`  ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)}  ${e.what}`);
-}
-
 /** Types 40 in the page field and times Enter → page 40's canvas painted. */
 async function jumpTo40(page: Page): Promise<number> {
   await page.getByRole('textbox', { name: 'Page number' }).fill('40');
@@ -184,7 +172,11 @@ export async function measure(): Promise<BenchSection> {
         await context.addInitScript(watchFirstPage);
         const page = await context.newPage();
         const first = await open(page, url);
-        if (process.env.BENCH_PDF_TRACE && run === RUNS) await printTimeline(page, first);
+        if (process.env.BENCH_PDF_TRACE && run === RUNS)
+          await printResourceTimeline(
+            page,
+            `file-review-pdf timeline (cold): preview ${first.previewMs?.toFixed(0)} ms, canvas ${first.canvasMs.toFixed(0)} ms`,
+          );
         const again = await open(page, url);
         const jump = await jumpTo40(page);
         // Pages next to 40 are painted after it; count once they have had time to.
