@@ -4,6 +4,7 @@
  * (CORS, version, body limit, credentials) first, static files last.
  */
 import { compress } from 'hono/compress';
+import { lateHeadersInPlace } from './http/late-headers.ts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './http/app-deps.ts';
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // JSON answers of 1 KB or more are gzipped for clients that accept it (a page of 50 threads is
   // ~120 KB as text, ~10 KB gzipped); outermost, so it sees the final answer, errors included.
-  app.use('/api/*', compress({ threshold: 1024 }));
+  app.use('/api/*', lateHeadersInPlace, compress({ threshold: 1024 }));
   // Every /api request: CORS (preflights end here), version contract, 1 MiB body limit (except the
   // streamed POST /markups/file, which limits itself to 100 MB).
   app.use('/api/*', apiCors, apiVersion, exceptStreamedUploads(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })));
