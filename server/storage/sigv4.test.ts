@@ -82,6 +82,10 @@ describe('encoding', () => {
   it('encodes like SigV4: unreserved characters only, slashes kept in paths', () => {
     expect(uriEncode('a b+c/ä~')).toBe('a%20b%2Bc%2F%C3%A4~');
     expect(uriEncode('ws/x y/ä.png', true)).toBe('ws/x%20y/%C3%A4.png');
+    // What encodeURIComponent leaves alone but SigV4 does not; emoji; a lone surrogate (as U+FFFD).
+    expect(uriEncode("it's (v2)!*")).toBe('it%27s%20%28v2%29%21%2A');
+    expect(uriEncode('😀/€', true)).toBe('%F0%9F%98%80/%E2%82%AC');
+    expect(uriEncode('a\ud800b')).toBe('a%EF%BF%BDb');
     expect(canonicalUri('/storage/b/a%20b/%C3%A4!.png')).toBe('/storage/b/a%20b/%C3%A4%21.png');
     expect(amzDate(Date.UTC(2024, 0, 2, 3, 4, 5, 678))).toBe('20240102T030405Z');
   });
