@@ -4,8 +4,9 @@
  * selected row for keyboard triage, and local edits (read, resolved, triage) applied at once.
  * A change of filters aborts the load still under way; a failure keeps what was shown.
  */
-import { batch, effect, signal } from '@preact/signals';
+import { batch, computed, effect, signal } from '@preact/signals';
 import type { InboxThread } from '../../src/api/wire';
+import { route } from '../router/router';
 import { filterKey, inboxQuery } from './filters';
 import { api, session } from './session';
 
@@ -75,11 +76,22 @@ export function patchRow(threadId: string, changes: Partial<InboxThread>): void 
   items.value = next;
 }
 
-/** Loads whenever the filters or the signed-in member change; returns the stop function. */
+const onInboxRoute = computed(() => route.value.name === 'inbox' || route.value.name === 'thread');
+
+/**
+ * Loads whenever the filters or the signed-in member change; returns the stop function. Not before
+ * the inbox is first shown: opened on a markup's page, the app would otherwise have the server
+ * answer the inbox first while the page's own chunk and markup wait behind it (one Node process
+ * serves both). Once loaded the list is kept across pages, as before.
+ */
 export function startInbox(): () => void {
+  let loadedFor: string | null = null;
   const stop = effect(() => {
-    void filterKey.value;
-    if (!session.value?.memberToken) return;
+    const token = session.value?.memberToken;
+    const key = `${filterKey.value}|${token ?? ''}`;
+    if (!token || key === loadedFor) return;
+    if (loadedFor === null && !onInboxRoute.value) return;
+    loadedFor = key;
     selected.value = 0;
     void loadInbox();
   });
