@@ -17,12 +17,18 @@ export function pdfWorker(): Worker {
   return worker;
 }
 
-const prefetched = new Map<string, Promise<Uint8Array | null>>();
+/**
+ * One prefetched file at a time: a page left before its viewer took the bytes, or a markup read again
+ * with freshly signed URLs, must not keep a download (up to PREFETCH_MAX_BYTES) alive for nothing.
+ */
+let prefetched: { url: string; bytes: Promise<Uint8Array | null>; abort: AbortController } | null = null;
 
 /** Starts downloading the PDF at `url` (a signed read URL); `null` in the end when it is too large or failed. */
 export function prefetchPdf(url: string): void {
-  if (prefetched.has(url)) return;
-  const bytes = fetch(url, { priority: 'high' } as RequestInit)
+  if (prefetched?.url === url) return;
+  prefetched?.abort.abort();
+  const abort = new AbortController();
+  const bytes = fetch(url, { priority: 'high', signal: abort.signal } as RequestInit)
     .then(async (response) => {
       const length = Number(response.headers.get('Content-Length') ?? NaN);
       if (!response.ok || !(length <= PREFETCH_MAX_BYTES)) {
@@ -32,12 +38,13 @@ export function prefetchPdf(url: string): void {
       return new Uint8Array(await response.arrayBuffer());
     })
     .catch(() => null);
-  prefetched.set(url, bytes);
+  prefetched = { url, bytes, abort };
 }
 
 /** The prefetched bytes of `url`, once (pdf.js takes them over), or `null`: then pdf.js fetches the URL itself. */
 export async function takePrefetchedPdf(url: string): Promise<Uint8Array | null> {
-  const bytes = prefetched.get(url);
-  prefetched.delete(url);
-  return bytes ? await bytes : null;
+  if (prefetched?.url !== url) return null;
+  const { bytes } = prefetched;
+  prefetched = null;
+  return await bytes;
 }
