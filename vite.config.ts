@@ -137,6 +137,9 @@ export default defineConfig(({ mode }): UserConfig => {
           reportCompressedSize: true,
           // The page's policy allows no inline script: no modulepreload polyfill, assets as files.
           modulePreload: { polyfill: false },
+          // .vite/manifest.json: the server reads which chunks a route needs, to hint them in its page
+          // (server/routes/app-route-hints.ts); it never serves the file.
+          manifest: true,
           assetsInlineLimit: 0,
           rolldownOptions: {
             output: {

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import path from 'node:path';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { appSignInConfig } from '../auth/app-sign-in.ts';
+import { routeHints } from './app-route-hints.ts';
 import { prepare, resolveStaticFile, sendFile } from './static.ts';
 
 /** Vite's content-hashed file names (assets/[name]-[hash].ext) never change content. */
@@ -52,6 +53,7 @@ export function appStaticRoutes(deps: AppDeps): Hono<AppEnv> {
   const root = deps.config.appDir ?? 'dist/app';
   const policies = new Map<string | null, string>();
   const signInConfig = appSignInConfig(deps.config, deps.clock);
+  const pageFor = routeHints(root);
 
   /** The token endpoint's origin when OIDC is configured and its discovery document is readable. */
   const providerOrigin = async (): Promise<string | null> => {
@@ -65,22 +67,25 @@ export function appStaticRoutes(deps: AppDeps): Hono<AppEnv> {
     }
   };
 
-  const sendIndex = async (c: Context) => {
+  /** The page for an app route (`urlPath` after /app), with that route's chunks hinted (app-route-hints.ts). */
+  const sendIndex = async (c: Context, urlPath = '/') => {
     const index = await resolveStaticFile(root, '/index.html');
     if (!index) return c.text('The review app is not built: run npm run build:app.', 404);
     const provider = await providerOrigin();
     let policy = policies.get(provider);
     if (!policy) policies.set(provider, (policy = appPagePolicy(storageOrigin(deps), provider)));
-    return sendFile(c, index, await prepare(index), {
+    return sendFile(c, index, await pageFor(urlPath, await prepare(index)), {
       'Cache-Control': 'no-cache',
       'Content-Security-Policy': policy,
       'Referrer-Policy': 'same-origin',
     });
   };
 
-  routes.get('/app', sendIndex);
+  routes.get('/app', (c) => sendIndex(c));
   routes.get('/app/*', async (c) => {
     const urlPath = new URL(c.req.url).pathname.slice('/app'.length);
+    // Dot-folders are the build's own (.vite/manifest.json), neither the app's files nor its routes.
+    if (/\/(\.|%2e)/i.test(urlPath)) return c.notFound();
     const file = urlPath === '/' ? undefined : await resolveStaticFile(root, urlPath);
     if (file && path.basename(file) !== 'index.html') {
       return sendFile(c, file, await prepare(file), {
@@ -89,7 +94,7 @@ export function appStaticRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     // A missing asset is a 404, never the page: a script tag must not receive HTML.
     if (urlPath.startsWith('/assets/')) return c.notFound();
-    return sendIndex(c);
+    return sendIndex(c, urlPath);
   });
   return routes;
 }
