@@ -161,6 +161,62 @@ test.describe('image review while converting', () => {
   });
 });
 
+test.describe('opening an image set', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the first frame that lays the image out has it fitted, and the thumbnails wait until it is painted', async ({ page }) => {
+    test.setTimeout(120_000);
+    const markupId = await imageSet(`Opening ${uniqueWord()}`, 3);
+    await waitUntilReady(demo(), markupId);
+    await signInToApp(page, 'Olga Opening', `/app/markups/${markupId}`);
+    await expect(shownImage(page)).toBeVisible();
+    // From the reload's first script: the frame that first lays the image out (a ResizeObserver's
+    // first call comes after that frame's layout, before its paint), and in which frame (counted by
+    // requestAnimationFrame) the image's load event came and the first thumbnail went in.
+    await page.addInitScript(() => {
+      const seen: Record<string, unknown> = {};
+      (window as unknown as { __opening: Record<string, unknown> }).__opening = seen;
+      let frames = 0;
+      const count = () => {
+        frames++;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      document.addEventListener(
+        'load',
+        (event) => {
+          if ((event.target as Element).matches?.('img.fr-image') && seen.loadFrame === undefined) seen.loadFrame = frames;
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        if (seen.thumbnailFrame === undefined && document.querySelector('.fr-thumb img')) seen.thumbnailFrame = frames;
+        const image = document.querySelector<HTMLImageElement>('img.fr-image');
+        if (!image || seen.watching) return;
+        seen.watching = true;
+        const sizes = new ResizeObserver(() => {
+          sizes.disconnect();
+          const stageBox = image.closest('.fr-stage')!.getBoundingClientRect();
+          const box = image.getBoundingClientRect();
+          seen.firstLayout = { width: box.width, stageWidth: stageBox.width, height: box.height, stageHeight: stageBox.height };
+        });
+        sizes.observe(image);
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Images' }).locator('img')).toHaveCount(3);
+    const opening = await page.evaluate(() => (window as unknown as { __opening: Record<string, never> }).__opening);
+    const first = opening.firstLayout as { width: number; stageWidth: number; height: number; stageHeight: number };
+    // Fitted (the 1600 × 1000 preview inside the stage), not drawn at full size for a frame first.
+    expect(first.width).toBeLessThanOrEqual(first.stageWidth + 0.5);
+    expect(first.height).toBeLessThanOrEqual(first.stageHeight + 0.5);
+    expect(first.width).toBeGreaterThan(first.stageWidth * 0.5);
+    // Not at the image's load event (a hundred thumbnails rendered there hold back its paint): a frame later at least.
+    expect(opening.loadFrame as number).toBeGreaterThanOrEqual(0);
+    expect(opening.thumbnailFrame as number).toBeGreaterThan(opening.loadFrame as number);
+  });
+});
+
 test.describe('image review of a read-only markup', () => {
   test('says comments are paused, a click opens no composer, and the dark theme passes axe', async ({ page }) => {
     test.setTimeout(150_000);

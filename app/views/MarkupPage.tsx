@@ -4,7 +4,7 @@
  * link to all its threads in the inbox. An unknown or deleted id says so with a way back. A file
  * markup's page is its review instead (file-review/, a lazy chunk).
  */
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 import { t } from '../i18n';
 import { folderHref, hrefFor } from '../router/router';
 import { describeFailure } from '../state/errors';
@@ -19,7 +19,8 @@ const inboxFor = (params: Record<string, string>) => hrefFor(null, new URLSearch
 export function MarkupPage({ markupId }: { markupId: string }) {
   const words = t().markupPage;
   const workspaceId = session.value?.workspaceId;
-  useEffect(() => void loadMarkupPage(markupId), [markupId, workspaceId]);
+  // Before the first paint, not after it: a cold open waits for nothing but the markup.
+  useLayoutEffect(() => void loadMarkupPage(markupId), [markupId, workspaceId]);
   const state = markupPage.value;
   // An image, PDF or video markup's page is its review (issue 17).
   if (state.status === 'ready' && state.id === markupId && state.markup.type !== 'webpage')

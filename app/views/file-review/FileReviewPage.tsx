@@ -6,7 +6,7 @@
  * (kit/contract.ts): threads kept fresh, selection, the pending place and posting it.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Delta, MarkupResponse } from '../../../src/api/wire';
 import { t } from '../../i18n';
 import { fileReviewWords } from '../../i18n/file-review';
@@ -45,7 +45,8 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
 export function FileReviewPage({ markupId, markup: known }: { markupId: string; markup?: MarkupResponse }) {
   const words = fileReviewWords();
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => startFileReview(markupId, attempt ? undefined : known), [markupId, attempt]);
+  // Layout effect: with the markup already known, the viewer is in the first frame painted, not the one after.
+  useLayoutEffect(() => startFileReview(markupId, attempt ? undefined : known), [markupId, attempt]);
   const state = review.value;
 
   if (state.id !== markupId || state.status === 'loading')

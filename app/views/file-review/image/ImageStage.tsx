@@ -5,7 +5,7 @@
  * comments there; from the keyboard, arrows move the crosshair (the view follows it), Enter comments
  * at it, + − 0 zoom, Page Up/Down change the image.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { MarkupImage } from '../../../../src/api/wire';
 import { fileReviewWords } from '../../../i18n/file-review';
 import type { ImagePlace, ImageViewerProps } from '../kit/contract';
@@ -22,8 +22,11 @@ export interface ImageStageProps extends Omit<ImageViewerProps, 'markup' | 'upda
   onStep: (by: number) => void;
   controllerRef: { current: ZoomController | null };
   touch: boolean;
-  /** The image has loaded (or failed): the filmstrip's thumbnails may load now. */
-  onImageLoad: () => void;
+  /**
+   * The image is on screen (decoded and painted) or failed: the filmstrip's thumbnails may load now.
+   * Not at its load event: swapping in a hundred thumbnails there would hold back the image's own paint.
+   */
+  onImageShown: () => void;
 }
 
 const ZOOM_STEP = 1.25;
@@ -45,6 +48,27 @@ export function ImageStage(props: ImageStageProps) {
   const [said, setSaid] = useState('');
   const size = sizeOf(image) ?? natural;
   const src = image.previewUrl ?? image.url;
+  const shown = useRef({ frame: 0, timer: 0 as ReturnType<typeof setTimeout> | 0, live: true });
+  // Decoded, then the frame that paints it, then a task after that frame: only then is it on screen.
+  const reportShown = (picture: HTMLImageElement | null) => {
+    const decoded = picture ? picture.decode().catch(() => undefined) : Promise.resolve();
+    void decoded.then(() => {
+      if (!shown.current.live) return;
+      cancelAnimationFrame(shown.current.frame);
+      shown.current.frame = requestAnimationFrame(() => {
+        clearTimeout(shown.current.timer);
+        shown.current.timer = setTimeout(() => shown.current.live && props.onImageShown());
+      });
+    });
+  };
+  useEffect(
+    () => () => {
+      shown.current.live = false;
+      cancelAnimationFrame(shown.current.frame);
+      clearTimeout(shown.current.timer);
+    },
+    [],
+  );
 
   const comment = (x: number, y: number) => {
     const box = picture.current?.getBoundingClientRect();
@@ -56,7 +80,9 @@ export function ImageStage(props: ImageStageProps) {
   const latest = useRef({ comment, canComment, onView: props.onView });
   latest.current = { comment, canComment, onView: props.onView };
 
-  useEffect(() => {
+  // Layout effects (the controller, the image's size): the first frame painted already has the image
+  // fitted to the stage, not drawn at full size for a frame before it is.
+  useLayoutEffect(() => {
     const controller = createZoomController({
       stage: stage.current!,
       layer: layer.current!,
@@ -80,9 +106,9 @@ export function ImageStage(props: ImageStageProps) {
     setFailed(false);
     setCrosshair({ x: 50, y: 50 });
     // An image already decoded (the shell preloads the first one) may be complete before a load listener sees it.
-    if (picture.current?.complete && picture.current.naturalWidth > 0) props.onImageLoad();
+    if (picture.current?.complete && picture.current.naturalWidth > 0) reportShown(picture.current);
   }, [image.id]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (size) props.controllerRef.current?.setImage(size);
   }, [image.id, size?.width, size?.height]);
 
@@ -173,11 +199,11 @@ export function ImageStage(props: ImageStageProps) {
             {...{ elementtiming: 'fr-image', fetchpriority: 'high' }}
             onLoad={(event) => {
               if (!sizeOf(image)) setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight });
-              props.onImageLoad();
+              reportShown(event.currentTarget);
             }}
             onError={() => {
               setFailed(true);
-              props.onImageLoad();
+              reportShown(null);
             }}
           />
         ) : (

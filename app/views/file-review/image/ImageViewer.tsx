@@ -89,7 +89,7 @@ export function ImageViewer(props: ImageViewerProps) {
         onStep={(by) => show(current + by)}
         controllerRef={controllerRef}
         touch={touchOnly()}
-        onImageLoad={() => setShownOnce(true)}
+        onImageShown={() => setShownOnce(true)}
       />
       <Filmstrip images={images} current={current} counts={counts} onShow={show} loadThumbnails={shownOnce} />
     </div>
