@@ -1,19 +1,24 @@
 /**
  * The image review in headless Chromium (issue 17), for bench/file-review.ts: time from navigation
  * to the first image painted (Element Timing: the viewer's `<img elementtiming>`, so the browser
- * says when its pixels were on screen), and a scripted zoom — wheel events over the stage, one per
+ * says when its pixels were on screen) in a new window once settled, and navigated at once
+ * (fresh-window.ts says why both), and a scripted zoom — wheel events over the stage, one per
  * animation frame, in and out — recording every frame's length (requestAnimationFrame deltas) and,
  * in a second pass, how far each pin's centre is from its spot of the image at every frame.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+import { freshPage } from './fresh-window.ts';
 import { printResourceTimeline } from './resource-timeline.ts';
 
 const SESSION_KEY = 'pinmark-app-session';
 
 export interface ImageReviewFigures {
+  /** In a window that has settled (fresh-window.ts). */
   firstImageMs: number[];
+  /** The same, navigated at once in a brand-new window (Chromium's own window start-up beside it). */
+  firstImageAtOnceMs: number[];
   /** Navigation to the markup's answer (the server's share, with the app's own start-up requests queued beside it). */
   markupReadMs: number[];
   /** The same page's frames for as long with nothing happening: what the loaded machine drops anyway. */
@@ -131,6 +136,7 @@ export async function measureImageReview(url: string, session: unknown, runs: nu
   const browser = await chromium.launch(chromiumLaunchOptions());
   const figures: ImageReviewFigures = {
     firstImageMs: [],
+    firstImageAtOnceMs: [],
     markupReadMs: [],
     idleFrameMs: [],
     frameMs: [],
@@ -139,28 +145,40 @@ export async function measureImageReview(url: string, session: unknown, runs: nu
     pins: 0,
   };
   try {
-    for (let run = 0; run < runs + 1; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(
+    const signedIn = (context: BrowserContext) =>
+      context.addInitScript(
         ({ key, value, watch }) => {
           sessionStorage.setItem(key, value);
           new Function(watch)();
         },
         { key: SESSION_KEY, value: JSON.stringify(session), watch: FIRST_IMAGE_WATCH },
       );
-      const page = await context.newPage();
+    for (let run = 0; run < runs + 1; run++) {
+      if (run > 0) {
+        const atOnce = await freshPage(browser, { viewport: { width: 1280, height: 800 } }, false, signedIn);
+        figures.firstImageAtOnceMs.push((await firstImage(atOnce.page, url)).painted);
+        await atOnce.context.close();
+      }
+      const { context, page } = await freshPage(browser, { viewport: { width: 1280, height: 800 } }, true, signedIn);
       const profiling = process.env.BENCH_IMAGES_PROFILE && run === runs ? await context.newCDPSession(page) : null;
       if (profiling) {
         await profiling.send('Profiler.enable');
         await profiling.send('Profiler.setSamplingInterval', { interval: 200 });
         await profiling.send('Profiler.start');
       }
+      const tracing = process.env.BENCH_IMAGES_CHROME_TRACE && run === runs;
+      if (tracing)
+        await browser.startTracing(page, {
+          path: process.env.BENCH_IMAGES_CHROME_TRACE,
+          categories: ['devtools.timeline', 'blink.user_timing', 'loading'],
+        });
       const { painted, markupRead } = await firstImage(page, url);
+      if (tracing) await browser.stopTracing();
       if (profiling) {
         const { profile } = await profiling.send('Profiler.stop');
         writeFileSync(process.env.BENCH_IMAGES_PROFILE!, JSON.stringify(profile));
       }
-      if (process.env.BENCH_IMAGES_TRACE && run === runs)
+      if (process.env.BENCH_IMAGES_TRACE && (run === runs || process.env.BENCH_IMAGES_TRACE === 'all'))
         await printResourceTimeline(page, `file-review timeline: first image painted at ${painted.toFixed(0)} ms`);
       // The first run warms the server's and the browser's caches.
       if (run > 0) {

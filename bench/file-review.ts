@@ -5,11 +5,14 @@
  * `POST /markups/file` and converted by the server, then its asset rows are repeated in the database
  * (server stopped: PGlite is one process's) up to 100 — the viewer sees a 100-image set,
  * each with its own id and renditions shared five times. Reported: time from
- * navigation to the first image painted (budget 300 ms), and the frames of a scripted zoom with the
+ * navigation to the first image painted (budget 300 ms; in a new window once it has settled, and
+ * for comparison navigated at once: fresh-window.ts), and the frames of a scripted zoom with the
  * pins on their spots (budget: 60 fps, no dropped frame; each pin within a pixel of its spot).
  *
- * Knobs: BENCH_IMAGES (100), BENCH_IMAGES_RUNS (5), BENCH_IMAGES_PORT (8887), BENCH_IMAGES_APP_DIR (another
- * app build to serve, e.g. to compare two builds in the same window).
+ * Knobs: BENCH_IMAGES (100), BENCH_IMAGES_RUNS (5), BENCH_IMAGES_PORT (8887), BENCH_IMAGES_TRACE (1: the
+ * last opening's requests; all: every opening's), BENCH_IMAGES_CHROME_TRACE (a file: a Chrome trace of
+ * the last opening), BENCH_IMAGES_PROFILE (a file: its CPU profile), BENCH_IMAGES_APP_DIR (another app
+ * build to serve, e.g. to compare two builds in the same window).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,6 +150,7 @@ export async function measure(): Promise<BenchSection> {
     await pinFirstImage(server, markupId, first.id);
     const figures = await measureImageReview(`${server.url}/app/markups/${markupId}`, await memberSession(server), RUNS);
     const opened = [...figures.firstImageMs].sort((a, b) => a - b);
+    const atOnce = [...figures.firstImageAtOnceMs].sort((a, b) => a - b);
     const frames = [...figures.frameMs].sort((a, b) => a - b);
     const dropped = frames.filter((ms) => ms > DROPPED_FRAME_MS).length;
     const idle = [...figures.idleFrameMs].sort((a, b) => a - b);
@@ -163,10 +167,16 @@ export async function measure(): Promise<BenchSection> {
         ok: null,
       },
       {
-        what: '/app markup page: navigation to the first image painted',
+        what: '/app markup page: navigation to the first image painted (new window, settled)',
         measured: `median ${percentile(opened, 0.5).toFixed(0)} ms · worst ${opened.at(-1)!.toFixed(0)} ms (${opened.length} runs)`,
         budget: `median ≤ ${FIRST_IMAGE_MS} ms`,
         ok: percentile(opened, 0.5) <= FIRST_IMAGE_MS,
+      },
+      {
+        what: '… the same, navigated at once in a brand-new window (Chromium loads its own UI for it beside the page; fresh-window.ts)',
+        measured: `median ${percentile(atOnce, 0.5).toFixed(0)} ms · worst ${atOnce.at(-1)!.toFixed(0)} ms`,
+        budget: '—',
+        ok: null,
       },
       {
         what: '… of which: navigation to the markup read (server, beside the app shell’s own start-up requests)',
@@ -205,7 +215,12 @@ export async function measure(): Promise<BenchSection> {
         ok: offSpot <= OFF_SPOT_PX,
       },
     ];
-    return { title, rows };
+    const detail =
+      'Each opening is a new browser context (an empty cache). Chromium makes each new context a window of its own and ' +
+      'loads its own UI for it (the omnibox popup: a WebUI page of ~300 requests, ~400 ms of CPU in a renderer of its ' +
+      'own, seen in a Chrome trace of this bench). The headline waits 1 s for that before navigating, as a browser does ' +
+      'once per window and not per link opened; the row after it navigates at once, sharing the two cores with it.';
+    return { title, rows, detail };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -205,15 +205,18 @@ test.describe('opening an image set', () => {
     });
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Images' }).locator('img')).toHaveCount(3);
-    const opening = await page.evaluate(() => (window as unknown as { __opening: Record<string, never> }).__opening);
-    const first = opening.firstLayout as { width: number; stageWidth: number; height: number; stageHeight: number };
+    type Box = { width: number; stageWidth: number; height: number; stageHeight: number };
+    const opening = await page.evaluate(
+      () => (window as unknown as { __opening: { firstLayout: Box; loadFrame: number; thumbnailFrame: number } }).__opening,
+    );
+    const first = opening.firstLayout;
     // Fitted (the 1600 × 1000 preview inside the stage), not drawn at full size for a frame first.
     expect(first.width).toBeLessThanOrEqual(first.stageWidth + 0.5);
     expect(first.height).toBeLessThanOrEqual(first.stageHeight + 0.5);
     expect(first.width).toBeGreaterThan(first.stageWidth * 0.5);
     // Not at the image's load event (a hundred thumbnails rendered there hold back its paint): a frame later at least.
-    expect(opening.loadFrame as number).toBeGreaterThanOrEqual(0);
-    expect(opening.thumbnailFrame as number).toBeGreaterThan(opening.loadFrame as number);
+    expect(opening.loadFrame).toBeGreaterThanOrEqual(0);
+    expect(opening.thumbnailFrame).toBeGreaterThan(opening.loadFrame);
   });
 });
 
