@@ -10,8 +10,22 @@ import sharp, { type Metadata } from 'sharp';
 import { NotAVideoError, readMp4Header, readWebmHeader } from './video-header.ts';
 import { imageRenditions, pdfRenditions, type RenditionSink } from './renditions.ts';
 
+/**
+ * Why a file cannot be converted, as recorded for clients (`markup_conversions.failure_reason`;
+ * server/model/markup-conversion.ts turns it into the response's code and sentence). The message
+ * beside it is for operators and may quote a library.
+ */
+export type FailureReason = 'unreadable' | 'too_large' | 'too_many_pages' | 'no_pages' | 'larger_than_declared';
+
 /** The original cannot be converted as it is (not the type it claims, truncated, too big). */
-export class CorruptFileError extends Error {}
+export class CorruptFileError extends Error {
+  constructor(
+    readonly reason: FailureReason | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface AssetSize {
   width: number | null;
@@ -67,10 +81,10 @@ async function analyzeImage(file: string): Promise<Analysis> {
     // sharp reads the file itself (no copy in JS memory) and refuses decompression bombs (its pixel limit).
     metadata = await sharp(file).metadata();
   } catch (error) {
-    throw new CorruptFileError(`not a readable image: ${(error as Error).message}`);
+    throw new CorruptFileError('unreadable', `not a readable image: ${(error as Error).message}`);
   }
   if (!metadata.format || !IMAGE_FORMATS.has(metadata.format))
-    throw new CorruptFileError(`not a PNG, JPEG, GIF or WebP image (found ${metadata.format ?? 'nothing'})`);
+    throw new CorruptFileError('unreadable', `not a PNG, JPEG, GIF or WebP image (found ${metadata.format ?? 'nothing'})`);
   // What a viewer shows: EXIF-rotated (sharp reads one frame of an animation unless asked for all).
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
@@ -83,22 +97,24 @@ async function analyzeImage(file: string): Promise<Analysis> {
       .toBuffer();
   } catch (error) {
     // The header was fine but the pixel data is not (a truncated file).
-    throw new CorruptFileError(`the image data cannot be decoded: ${(error as Error).message}`);
+    throw new CorruptFileError('unreadable', `the image data cannot be decoded: ${(error as Error).message}`);
   }
   return { assets: [{ width: width ?? null, height: height ?? null }], thumbnail: { bytes, contentType: 'image/webp', extension: 'webp' } };
 }
 
 async function analyzePdf(file: string, size: number): Promise<Analysis> {
-  if (size > PDF_MAX_BYTES) throw new CorruptFileError(`PDFs may be at most ${PDF_MAX_BYTES / 1024 / 1024} MB to be converted`);
+  if (size > PDF_MAX_BYTES)
+    throw new CorruptFileError('too_large', `PDFs may be at most ${PDF_MAX_BYTES / 1024 / 1024} MB to be converted`);
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true });
   } catch (error) {
-    throw new CorruptFileError(`not a readable PDF: ${(error as Error).message}`);
+    throw new CorruptFileError('unreadable', `not a readable PDF: ${(error as Error).message}`);
   }
   const count = doc.getPageCount();
-  if (count === 0) throw new CorruptFileError('the PDF has no pages');
-  if (count > PDF_MAX_PAGES) throw new CorruptFileError(`the PDF has ${count} pages; at most ${PDF_MAX_PAGES} are converted`);
+  if (count === 0) throw new CorruptFileError('no_pages', 'the PDF has no pages');
+  if (count > PDF_MAX_PAGES)
+    throw new CorruptFileError('too_many_pages', `the PDF has ${count} pages; at most ${PDF_MAX_PAGES} are converted`);
   const assets: AssetSize[] = doc.getPages().map((page) => {
     // The CropBox is what viewers show; a page rotated by 90° or 270° is shown sideways.
     const box = page.getCropBox();
@@ -116,7 +132,7 @@ async function analyzeVideo(mimeType: string, file: string, size: number): Promi
     const header = mimeType === 'video/webm' ? await readWebmHeader(handle, size) : await readMp4Header(handle, size);
     return { assets: [{ width: header.width, height: header.height, durationMs: header.durationMs }] };
   } catch (error) {
-    if (error instanceof NotAVideoError) throw new CorruptFileError(error.message);
+    if (error instanceof NotAVideoError) throw new CorruptFileError('unreadable', error.message);
     throw error;
   } finally {
     await handle.close();

@@ -87,12 +87,12 @@ export async function runConversion(ctx: JobContext, markupId: string, lease: st
     [markupId],
   );
   if (!markup) return { kind: 'lost_lease' };
-  if (!['image', 'pdf', 'video'].includes(markup.type)) throw new CorruptFileError(`a ${markup.type} markup has nothing to convert`);
+  if (!['image', 'pdf', 'video'].includes(markup.type)) throw new CorruptFileError(null, `a ${markup.type} markup has nothing to convert`);
   const files = await loadFiles(ctx.db, markupId);
   // PDFs and videos are one file; an image markup converts each of its images.
   const originals = markup.type === 'image' ? files : files.slice(0, 1);
   if (originals.length === 0 || originals[0]!.position !== 0 || originals.some((f) => !f.upload_id || !f.storage_key)) {
-    throw new CorruptFileError('the markup has no original file (markup_assets position 0 naming an upload)');
+    throw new CorruptFileError('unreadable', 'the markup has no original file (markup_assets position 0 naming an upload)');
   }
 
   for (const original of originals) {
@@ -101,7 +101,10 @@ export async function runConversion(ctx: JobContext, markupId: string, lease: st
     const info = await ctx.store.head(original.storage_key!);
     if (!info) return waitUntil && ctx.now() < waitUntil.getTime() ? { kind: 'waiting' } : { kind: 'never_arrived' };
     if (info.size > Number(original.filesize))
-      throw new CorruptFileError(`the uploaded file has ${info.size} bytes, more than the ${original.filesize} declared`);
+      throw new CorruptFileError(
+        'larger_than_declared',
+        `the uploaded file has ${info.size} bytes, more than the ${original.filesize} declared`,
+      );
     await ctx.db.query(
       'UPDATE uploads SET etag = $2, filesize = $3, completed_at = COALESCE(completed_at, $4::timestamptz) WHERE id = $1',
       [original.upload_id, normalizeEtag(info.etag), info.size, isoAt(ctx.now())],

@@ -119,9 +119,12 @@ export function createConversionWorker(options: ConversionWorkerOptions): Conver
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof CorruptFileError || row.attempts >= maxAttempts;
     if (final) {
-      const failed = await settle(row, lease, `status = 'failed', last_error = $3, finished_at = $4::timestamptz`, [
+      // The reason is what clients are told (model/markup-conversion.ts); the message only operators see.
+      const reason = error instanceof CorruptFileError ? error.reason : null;
+      const failed = await settle(row, lease, `status = 'failed', last_error = $3, finished_at = $4::timestamptz, failure_reason = $5`, [
         message.slice(0, 500),
         isoAt(now),
+        reason,
       ]);
       if (failed) log.error(`Markup ${row.markup_id} could not be converted (attempt ${row.attempts}): ${message}`);
       return;

@@ -5,6 +5,7 @@
  * with the code `unreadable` and a sentence for people — never the worker's own words, the
  * library's message or a storage key. Also the sentences for the PDF caps and for giving up.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConversionWorker } from '../conversion/worker.ts';
 import { form, markupsServer } from '../routes/markups-test-kit.ts';
@@ -65,18 +66,64 @@ describe('conversion in the markup response', () => {
     expect(listed?.conversion).toMatchObject({ status: 'failed', error: { code: 'unreadable' } });
   });
 
-  it('names the PDF caps and gives a general sentence for a conversion given up (store outages)', async () => {
-    expect(conversionFailure('pdf', 'PDFs may be at most 256 MB to be converted')).toEqual({
+  it('tells from the reason the worker recorded, not from its wording, and a store outage given up generally', async () => {
+    expect(conversionFailure('pdf', 'too_large')).toEqual({
       code: 'too_large',
       message: 'The PDF is too large to be prepared for review (at most 256 MB).',
     });
-    expect(conversionFailure('pdf', 'the PDF has 2400 pages; at most 2000 are converted')).toMatchObject({ code: 'too_many_pages' });
-    expect(conversionFailure('pdf', 'the PDF has no pages')).toEqual({ code: 'unreadable', message: 'The PDF has no pages.' });
-    const outage = 'the original ws/1/markup_asset/2/x.png is missing from the object store';
-    expect(conversionFailure('image', outage)).toEqual({
-      code: 'not_converted',
-      message: 'The file could not be prepared for review. Please try again later.',
+    expect(conversionFailure('pdf', 'too_many_pages')).toMatchObject({ code: 'too_many_pages' });
+    expect(conversionFailure('pdf', 'no_pages')).toEqual({ code: 'unreadable', message: 'The PDF has no pages.' });
+    expect(conversionFailure('video', 'unreadable')).toEqual({
+      code: 'unreadable',
+      message: 'The file could not be read as a video (MP4 or WebM).',
     });
-    expect(conversionFailure('video', null)).toMatchObject({ code: 'not_converted' });
+    const givenUp = { code: 'not_converted', message: 'The file could not be prepared for review. Please try again later.' };
+    expect(conversionFailure('image', null)).toEqual(givenUp);
+    // An unknown reason (a newer server's, read by an older one) and an inherited key are not codes.
+    expect(conversionFailure('image', 'melted')).toEqual(givenUp);
+    expect(conversionFailure('image', 'toString')).toEqual(givenUp);
+  });
+
+  it("records the reason beside the worker's words, so rewording them changes nothing clients see", async () => {
+    const cut = await uploaded((await pdfOf([[612, 792]])).subarray(0, 200), 'application/pdf', 'cut-again.pdf');
+    await drain();
+    const [row] = await s.db.query<{ failure_reason: string }>('SELECT failure_reason FROM markup_conversions WHERE markup_id = $1', [cut]);
+    expect(row!.failure_reason).toBe('unreadable');
+    await s.db.query(`UPDATE markup_conversions SET last_error = 'reworded entirely' WHERE markup_id = $1`, [cut]);
+    expect((await markup(cut)).conversion).toMatchObject({ status: 'failed', error: { code: 'unreadable' } });
+  });
+
+  it('gives rows that failed before the reason column the reason their wording meant (migration 0025)', async () => {
+    const wordings: [string, string | null][] = [
+      ['PDFs may be at most 256 MB to be converted', 'too_large'],
+      ['the PDF has 2400 pages; at most 2000 are converted', 'too_many_pages'],
+      ['the PDF has no pages', 'no_pages'],
+      ['the uploaded file has 900 bytes, more than the 800 declared', 'larger_than_declared'],
+      ['not a readable PDF: Failed to parse PDF document', 'unreadable'],
+      ['no moov box: not an MP4 file, or the upload is incomplete', 'unreadable'],
+      ['the original ws/1/markup_asset/2/x.pdf is missing from the object store', null],
+    ];
+    const ids: string[] = [];
+    for (const [i] of wordings.entries()) ids.push(await uploaded(await pdfOf([[612, 792]]), 'application/pdf', `old-${i}.pdf`));
+    await drain();
+    // As such rows were left before the migration: failed, with the worker's words and no reason.
+    for (const [i, [wording]] of wordings.entries())
+      await s.db.query(`UPDATE markup_conversions SET status = 'failed', last_error = $2, failure_reason = NULL WHERE markup_id = $1`, [
+        ids[i],
+        wording,
+      ]);
+    const sql = readFileSync(new URL('../db/migrations/0025_conversion_failure_reason.sql', import.meta.url), 'utf8');
+    await s.db.exec(sql.slice(sql.indexOf('UPDATE markup_conversions')));
+    const reasons: (string | null)[] = [];
+    for (const id of ids) {
+      const [row] = await s.db.query<{ failure_reason: string | null }>(
+        'SELECT failure_reason FROM markup_conversions WHERE markup_id = $1',
+        [id],
+      );
+      reasons.push(row!.failure_reason);
+    }
+    expect(reasons).toEqual(wordings.map(([, reason]) => reason));
+    await s.db.query('UPDATE markups SET is_ready = false WHERE id = $1', [ids[1]]);
+    expect((await markup(ids[1]!)).conversion).toMatchObject({ status: 'failed', error: { code: 'too_many_pages' } });
   });
 });
