@@ -7,13 +7,12 @@
  * mail setup is seen by the team rather than by nobody. Its words are its own (en, de) so the
  * shared dictionaries stay untouched.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
+import type { NotificationSettings } from '../api/mail-api';
 import { language } from '../i18n';
-import { mailApi, type KeptMail, type MailProblem, type NotificationSettings } from '../api/mail-api';
 import { hrefFor } from '../router/router';
+import { changeMailSetting, keptMails, loadMail, mailProblems, mailSettings, mailStatus } from '../state/mail';
 import { AppLink } from './AppLink';
-import { credential } from '../state/session';
-import { describeFailure } from '../state/errors';
 
 const WORDS = {
   en: {
@@ -58,34 +57,12 @@ const KEYS: (keyof NotificationSettings)[] = ['mentions', 'assigned', 'participa
 
 export function MailView() {
   const words = WORDS[language.value];
-  const [api] = useState(() => mailApi(credential));
-  const [settings, setSettings] = useState<NotificationSettings | null>(null);
-  const [mails, setMails] = useState<KeptMail[] | 'not-demo' | null>(null);
-  const [problems, setProblems] = useState<MailProblem[]>([]);
-  const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    api.settings().then(setSettings, (error: unknown) => setStatus(describeFailure(error)));
-    api.mails().then(
-      (result) => setMails(result.mails),
-      () => setMails('not-demo'),
-    );
-    api.problems().then(
-      (result) => setProblems(result.problems),
-      (error: unknown) => setStatus(describeFailure(error)),
-    );
-  }, [api]);
-
-  const change = (key: keyof NotificationSettings, value: boolean) => {
-    if (!settings) return;
-    const next = { ...settings, [key]: value };
-    setSettings(next);
-    setStatus('');
-    api.saveSettings(next).then(
-      () => setStatus(words.saved),
-      (error: unknown) => setStatus(describeFailure(error)),
-    );
-  };
+  useEffect(loadMail, []);
+  const settings = mailSettings.value;
+  const mails = keptMails.value;
+  const problems = mailProblems.value;
+  const said = mailStatus.value;
+  const status = !said ? '' : 'saved' in said ? words.saved : said.failure;
 
   return (
     <div class="page">
@@ -97,7 +74,7 @@ export function MailView() {
           <legend>{words.settings}</legend>
           {KEYS.map((key) => (
             <label key={key} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', margin: '0.35rem 0' }}>
-              <input type="checkbox" checked={settings[key]} onChange={(event) => change(key, event.currentTarget.checked)} />
+              <input type="checkbox" checked={settings[key]} onChange={(event) => changeMailSetting(key, event.currentTarget.checked)} />
               <span style={{ margin: 0 }}>{words[key]}</span>
             </label>
           ))}
