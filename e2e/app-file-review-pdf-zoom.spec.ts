@@ -10,7 +10,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { DataEnvelope, PdfMarkupResponse } from '../src/api/wire.ts';
 import { expectNoViolations, signInToApp } from './app-kit.ts';
 import { demo } from './fixtures.ts';
-import { waitUntilReady } from './image-review-kit.ts';
+import { safariPinch, waitUntilReady } from './image-review-kit.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -118,6 +118,21 @@ test.describe('desktop', () => {
     await page.keyboard.up('Control');
     await expect.poll(() => zoomLevel(page)).toBeLessThan(zoomed);
     await expectPinOnSpot(page);
+  });
+  test("Safari's trackpad pinch (its gesture events) zooms the PDF about the pointer, not the page", async ({ page }) => {
+    const markup = await pdfWithPin(`Safari ${Date.now()}`);
+    await open(page, markup.id, 'Sam Safari');
+    const before = await zoomLevel(page);
+    const box = (await pageOne(page).boundingBox())!;
+    const pointer = { x: box.x + box.width * 0.45, y: box.y + box.height * 0.28 };
+    const under = await pageOnePercent(page, pointer.x, pointer.y);
+    expect(await safariPinch(page, pointer.x, pointer.y, [1.2, 1.6, 2])).toEqual([true, true, true, true, true]);
+    await expect.poll(() => zoomLevel(page)).toBeGreaterThan(before * 1.9);
+    expect(await zoomLevel(page)).toBeLessThan(before * 2.1);
+    await expectPinOnSpot(page);
+    const now = await spotOfPageOne(page, under.x, under.y);
+    expect(Math.abs(now.x - pointer.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(now.y - pointer.y)).toBeLessThanOrEqual(2);
   });
 });
 

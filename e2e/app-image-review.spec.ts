@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations, setTheme, signInToApp, uniqueWord } from './app-kit.ts';
 import { demo } from './fixtures.ts';
-import { gridPng, imageThreadViaApi, pendingImageMarkup, uploadImageSet, waitUntilReady } from './image-review-kit.ts';
+import { gridPng, imageThreadViaApi, pendingImageMarkup, safariPinch, uploadImageSet, waitUntilReady } from './image-review-kit.ts';
 
 const SHOTS = '.tmp/imgview';
 
@@ -217,6 +217,25 @@ test.describe('opening an image set', () => {
     // Not at the image's load event (a hundred thumbnails rendered there hold back its paint): a frame later at least.
     expect(opening.loadFrame).toBeGreaterThanOrEqual(0);
     expect(opening.thumbnailFrame).toBeGreaterThan(opening.loadFrame);
+  });
+  test("Safari's trackpad pinch (its gesture events) zooms the image about the pointer, not the page", async ({ page }) => {
+    const markupId = await imageSet(`Safari ${uniqueWord()}`, 2);
+    await waitUntilReady(demo(), markupId);
+    await signInToApp(page, 'Sam Safari', `/app/markups/${markupId}`);
+    await expect(shownImage(page)).toBeVisible();
+    const level = page.locator('.fr-zoom-level');
+    await expect(level).toHaveText(/\d+%/);
+    const before = Number((await level.textContent())!.replace(/\D/g, ''));
+    const image = await boxOf(shownImage(page));
+    const pointer = { x: image.x + image.width * 0.3, y: image.y + image.height * 0.4 };
+    expect(await safariPinch(page, pointer.x, pointer.y, [1.25, 1.6, 2])).toEqual([true, true, true, true, true]);
+    await expect.poll(async () => Number((await level.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(before * 2 - 1);
+    // The spot that was under the pointer (30 % / 40 % of the image) still is.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const zoomed = await boxOf(shownImage(page));
+    expect(Math.abs(zoomed.x + zoomed.width * 0.3 - pointer.x)).toBeLessThan(1.5);
+    expect(Math.abs(zoomed.y + zoomed.height * 0.4 - pointer.y)).toBeLessThan(1.5);
+    expect(zoomed.width / image.width).toBeCloseTo(2, 1);
   });
 });
 

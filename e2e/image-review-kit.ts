@@ -1,8 +1,10 @@
 /**
  * What the image review's end-to-end test and bench share: real PNGs drawn by sharp (shapes and a
  * grid, so a pin's spot is visible in a screenshot), uploaded as one image markup through the real
- * `POST /markups/file` with the demo workspace's key, and a wait until the server has converted it.
+ * `POST /markups/file` with the demo workspace's key, and a wait until the server has converted it;
+ * and Safari's pinch events, which Chromium cannot send itself.
  */
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 
 export interface UploadTarget {
@@ -100,4 +102,25 @@ export async function imageThreadViaApi(
     }),
   });
   if (res.status !== 200) throw new Error(`thread: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Safari's trackpad pinch, which it sends as its own gesture events (not ctrl+wheel): dispatched here
+ * as Safari would, at a client point, with `scale` since the start. Answers whether each was prevented
+ * (left alone, Safari zooms the whole page).
+ */
+export async function safariPinch(page: Page, x: number, y: number, scales: number[]): Promise<boolean[]> {
+  return page.evaluate(
+    ({ x, y, scales }) => {
+      const target = document.elementFromPoint(x, y)!;
+      const fire = (type: string, scale: number) => {
+        const event = new UIEvent(type, { bubbles: true, cancelable: true });
+        Object.defineProperties(event, { scale: { value: scale }, clientX: { value: x }, clientY: { value: y } });
+        target.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      return [fire('gesturestart', 1), ...scales.map((scale) => fire('gesturechange', scale)), fire('gestureend', scales.at(-1)!)];
+    },
+    { x, y, scales },
+  );
 }

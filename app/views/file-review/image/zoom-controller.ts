@@ -5,7 +5,7 @@
  * change is written in the next animation frame as the layer's one transform plus `--pm-pin-scale`
  * (1 / scale), which keeps pins and the crosshair their size (file-review.css). Owns its listeners.
  */
-import { pinchOf, wheelZoomFactor } from '../kit/gestures';
+import { listenSafariPinch, pinchOf, wheelZoomFactor } from '../kit/gestures';
 import { clampView, fitView, panBy, revealSpot, zoomAbout, type Size, type View } from './zoom';
 
 /** A pointer that moved less than this (CSS px) between down and up tapped. */
@@ -123,6 +123,17 @@ export function createZoomController({ stage, layer, onView, onTap }: ZoomContro
     if (tapped) onTap(event.clientX, event.clientY);
   };
   const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => controller.resize()) : null;
+  // Safari's trackpad pinch: zoomed from the view and point it began at, so steps never add up rounding.
+  let safari: { view: View; at: { x: number; y: number } } | null = null;
+  const stopSafariPinch = listenSafariPinch(stage, {
+    start: (clientX, clientY) => {
+      safari = pointers.size > 0 ? null : { view, at: local(clientX, clientY) };
+      return safari !== null;
+    },
+    change: (scale) => {
+      if (safari) set(zoomAbout(safari.view, scale, safari.at.x, safari.at.y, stageSize, image));
+    },
+  });
 
   stage.addEventListener('wheel', onWheel, { passive: false });
   stage.addEventListener('pointerdown', onDown);
@@ -163,6 +174,7 @@ export function createZoomController({ stage, layer, onView, onTap }: ZoomContro
       stage.removeEventListener('pointermove', onMove);
       stage.removeEventListener('pointerup', onUp);
       stage.removeEventListener('pointercancel', onUp);
+      stopSafariPinch();
     },
   };
   return controller;

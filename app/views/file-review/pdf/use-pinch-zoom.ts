@@ -1,6 +1,6 @@
 /**
  * Pinch zoom for the PDF viewer, as the image viewer has it: two fingers on a touch screen, and on a
- * desktop ctrl+wheel (which is also what a trackpad's pinch sends). The scroller keeps scrolling
+ * desktop ctrl+wheel (which is also what a trackpad's pinch sends; Safari's own gesture events). The scroller keeps scrolling
  * natively with one finger or a plain wheel (its `touch-action` leaves pinching to us). Each gesture
  * names a zoom anchor — the spot of a page (percent of its box, like a pin) under the pointer or
  * between the fingers — which the viewer keeps under them after laying the pages out again, so the
@@ -10,7 +10,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { clampZoom } from '../../../state/file-review-pdf';
 import { exactPercentIn } from '../kit/geometry';
-import { pinchOf, wheelZoomFactor } from '../kit/gestures';
+import { listenSafariPinch, pinchOf, wheelZoomFactor } from '../kit/gestures';
 
 export interface ZoomAnchor {
   page: number;
@@ -95,6 +95,19 @@ export function usePinchZoom(options: PinchZoomOptions): void {
       if (event.touches.length < 2) pinch = null;
     };
 
+    // Safari's trackpad pinch (gesture events, not ctrl+wheel): from the scale and spot it began at.
+    let safari: { scale: number; spot: Spot } | null = null;
+    const stopSafariPinch = listenSafariPinch(element, {
+      start: (clientX, clientY) => {
+        const spot = pinch ? null : spotAt(clientX, clientY);
+        safari = spot && { scale: asked?.scale ?? latest.current.scale, spot };
+        return safari !== null;
+      },
+      change: (scale, clientX, clientY) => {
+        if (safari) ask(safari.scale * scale, safari.spot, clientX, clientY);
+      },
+    });
+
     element.addEventListener('wheel', onWheel, { passive: false });
     element.addEventListener('touchstart', onTouchStart, { passive: true });
     element.addEventListener('touchmove', onTouchMove, { passive: false });
@@ -102,6 +115,7 @@ export function usePinchZoom(options: PinchZoomOptions): void {
     element.addEventListener('touchcancel', onTouchEnd);
     return () => {
       cancelAnimationFrame(frame);
+      stopSafariPinch();
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('touchstart', onTouchStart);
       element.removeEventListener('touchmove', onTouchMove);
