@@ -1,11 +1,11 @@
 /**
  * Pinch zoom for the PDF viewer, as the image viewer has it: two fingers on a touch screen, and on a
- * desktop ctrl+wheel (which is also what a trackpad's pinch sends; Safari's own gesture events). The scroller keeps scrolling
- * natively with one finger or a plain wheel (its `touch-action` leaves pinching to us). Each gesture
- * names a zoom anchor — the spot of a page (percent of its box, like a pin) under the pointer or
- * between the fingers — which the viewer keeps under them after laying the pages out again, so the
- * pins (drawn at their percent of the page) stay on their spot and under the reviewer's fingers.
- * At most one zoom per animation frame.
+ * desktop ctrl+wheel (which is also what a trackpad's pinch sends; Safari sends gesture events). The
+ * scroller keeps scrolling natively with one finger or a plain wheel (its `touch-action` leaves
+ * pinching to us). Each gesture names a zoom anchor — the spot of a page (percent of its box, like a
+ * pin) under the pointer or between the fingers — which the viewer keeps under them after laying the
+ * pages out again, so the pins (drawn at their percent of the page) stay on their spot and under the
+ * reviewer's fingers. At most one zoom per animation frame.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { clampZoom } from '../../../state/file-review-pdf';
