@@ -7,7 +7,7 @@
  */
 import type { MarkupConversionError, MarkupConversionState } from '../../src/api/wire.ts';
 import { PDF_MAX_BYTES, PDF_MAX_PAGES, type FailureReason } from '../conversion/analyze.ts';
-import { queryOne, type Db } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 
 type FileType = 'image' | 'pdf' | 'video';
 
@@ -43,20 +43,25 @@ export function conversionFailure(type: FileType, reason: string | null): Markup
 }
 
 /**
- * A file markup's `conversion`: null once it is ready; `pending` while it waits (no row yet, or a
- * row retrying after an operational failure: that may still end well); `failed` for good.
+ * Each file markup's `conversion`: null once it is ready; `pending` while it waits (no row yet, or a
+ * row retrying after an operational failure: that may still end well); `failed` for good. One read
+ * for all of them, and none when every markup is ready.
  */
-export async function conversionStateOf(
+export async function conversionStatesOf(
   db: Db,
-  markup: { id: string; type: FileType; is_ready: boolean },
-): Promise<MarkupConversionState | null> {
-  if (markup.is_ready) return null;
-  const row = await queryOne<{ status: string; failure_reason: string | null }>(
-    db,
-    'SELECT status, failure_reason FROM markup_conversions WHERE markup_id = $1',
-    [markup.id],
-    { prepare: true },
+  markups: { id: string; type: FileType; is_ready: boolean }[],
+): Promise<Map<string, MarkupConversionState | null>> {
+  const states = new Map<string, MarkupConversionState | null>();
+  const waiting = markups.filter((markup) => !markup.is_ready);
+  for (const markup of markups) states.set(markup.id, markup.is_ready ? null : { status: 'pending', error: null });
+  if (waiting.length === 0) return states;
+  const rows = await db.query<{ markup_id: string; status: string; failure_reason: string | null }>(
+    'SELECT markup_id, status, failure_reason FROM markup_conversions WHERE markup_id = ANY($1::uuid[])',
+    [waiting.map((markup) => markup.id)],
   );
-  if (row?.status !== 'failed') return { status: 'pending', error: null };
-  return { status: 'failed', error: conversionFailure(markup.type, row.failure_reason) };
+  const types = new Map(waiting.map((markup) => [markup.id, markup.type]));
+  for (const row of rows)
+    if (row.status === 'failed')
+      states.set(row.markup_id, { status: 'failed', error: conversionFailure(types.get(row.markup_id)!, row.failure_reason) });
+  return states;
 }

@@ -1,20 +1,10 @@
 /**
- * Markups as stored and as the API shows them (MarkupResponse, one variant per type), plus the
- * derived reads: view modes with thread counts and the tag lists for @mentions.
+ * Markups as stored, plus the derived reads: view modes with thread counts and the tag lists for
+ * @mentions. As the API shows them (MarkupResponse): markup-responses.ts.
  */
-import type {
-  MarkupBaseResponse,
-  MarkupImage,
-  MarkupResponse,
-  MarkupVideo,
-  ProjectReviewResponse,
-  ProjectMessageTagsResponse,
-  ViewMode,
-} from '../../src/api/wire.ts';
+import type { ProjectMessageTagsResponse, ViewMode } from '../../src/api/wire.ts';
 import { queryOne, type Db } from '../db/db.ts';
 import { VIEW_MODES } from '../domain/view-modes.ts';
-import type { FileUrls } from './file-urls.ts';
-import { conversionStateOf } from './markup-conversion.ts';
 import { mayShowAddress, shownName, type AddressViewer } from './users.ts';
 
 export interface MarkupRow {
@@ -68,118 +58,6 @@ export async function setMarkupReadOnly(db: Db, markup: MarkupRow, readOnly: boo
     [markup.id, readOnly, new Date(now)],
   );
   return updated ? findMarkup(db, markup.id) : undefined;
-}
-
-interface AssetRow {
-  id: string;
-  kind: 'image' | 'page' | 'video';
-  position: number;
-  mime_type: string | null;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  storage_key: string | null;
-  content_type: string | null;
-  filename: string | null;
-  thumbnail_storage_key: string | null;
-  preview_storage_key: string | null;
-  preview_width: number | null;
-  preview_height: number | null;
-}
-
-/**
- * The markup as §2.1 shows it, variant by type. File URLs are signed for this answer (`files`);
- * without a signer (callers that only need the shared fields) they are null.
- */
-export async function toMarkupResponse(db: Db, markup: MarkupRow, scopes: string[], files?: FileUrls): Promise<MarkupResponse> {
-  // One query at a time: `db` may be a transaction, a single connection.
-  const counts = await queryOne<{ active: number }>(
-    db,
-    'SELECT count(*)::int AS active FROM threads WHERE markup_id = $1 AND NOT resolved',
-    [markup.id],
-  );
-  const note = await queryOne<{ id: string; note: string; show_note_on_project_open: boolean }>(
-    db,
-    'SELECT id, note, show_note_on_project_open FROM markup_notes WHERE markup_id = $1',
-    [markup.id],
-  );
-  const reviews = await db.query<{ user_id: string; comment: string; created_at: Date }>(
-    'SELECT user_id, comment, created_at FROM markup_reviews WHERE markup_id = $1 ORDER BY created_at, id',
-    [markup.id],
-  );
-  const sign = (key: string | null, contentType: string | null, filename: string | null): string | null =>
-    files && key ? files.read(key, contentType ?? 'application/octet-stream', filename ?? 'file').url : null;
-  const base: MarkupBaseResponse = {
-    id: markup.id,
-    createdAt: markup.created_at.toISOString(),
-    modifiedAt: markup.modified_at.toISOString(),
-    deletedAt: markup.deleted_at ? markup.deleted_at.toISOString() : null,
-    type: markup.type,
-    name: markup.name,
-    markupUrl: markup.markup_url,
-    thumbnailUrl: markup.thumbnail_storage_key ? sign(markup.thumbnail_storage_key, 'image/webp', 'thumbnail.webp') : markup.thumbnail_url,
-    activeThreads: counts?.active ?? 0,
-    readOnly: markup.read_only,
-    status: markup.status,
-    note: note ? { id: note.id, projectId: markup.id, note: note.note, showNoteOnProjectOpen: note.show_note_on_project_open } : null,
-    projectReviews: reviews.map((r) => toProjectReview(markup.id, r)),
-    scopes,
-  };
-  if (markup.type === 'webpage') return { ...base, type: 'webpage', url: markup.url ?? markup.markup_url };
-
-  // Every PDF page shares the original file (only page 0 names it), so pages without a file use the first one's.
-  const assets = await db.query<AssetRow>(
-    `SELECT a.id, a.kind, a.position, a.mime_type, a.width, a.height, a.duration_ms, u.storage_key, u.content_type, u.filename,
-       a.thumbnail_storage_key, a.preview_storage_key, a.preview_width, a.preview_height
-     FROM markup_assets a LEFT JOIN uploads u ON u.id = a.file_id
-     WHERE a.markup_id = $1 ORDER BY a.position, a.id`,
-    [markup.id],
-  );
-  const original = assets.find((a) => a.storage_key);
-  const urlOf = (a: AssetRow) =>
-    a.storage_key
-      ? sign(a.storage_key, a.content_type, a.filename)
-      : original
-        ? sign(original.storage_key, original.content_type, original.filename)
-        : null;
-  const conversion = await conversionStateOf(db, { id: markup.id, type: markup.type, is_ready: markup.is_ready });
-  const file = { originalMimeType: markup.original_mime_type, isReady: markup.is_ready, conversion };
-  if (markup.type === 'video') {
-    const v = assets.find((a) => a.kind === 'video');
-    const video: MarkupVideo | null = v
-      ? {
-          id: v.id,
-          url: urlOf(v),
-          mimeType: v.mime_type,
-          width: v.width,
-          height: v.height,
-          durationMs: v.duration_ms,
-          duration: v.duration_ms === null ? null : v.duration_ms / 1000,
-        }
-      : null;
-    return { ...base, type: 'video', ...file, video };
-  }
-  const images: MarkupImage[] = assets
-    .filter((a) => a.kind !== 'video')
-    .map((a) => ({
-      id: a.id,
-      url: urlOf(a),
-      mimeType: a.mime_type,
-      width: a.width,
-      height: a.height,
-      position: a.position,
-      pageNumber: a.kind === 'page' ? a.position + 1 : null,
-      thumbnailUrl: sign(a.thumbnail_storage_key, 'image/webp', `${a.position + 1}-thumbnail.webp`),
-      previewUrl: sign(a.preview_storage_key, 'image/webp', `${a.position + 1}-preview.webp`),
-      previewWidth: a.preview_width,
-      previewHeight: a.preview_height,
-    }));
-  if (markup.type === 'pdf') return { ...base, type: 'pdf', ...file, images, pageCount: markup.is_ready ? images.length : null };
-  return { ...base, type: 'image', ...file, images };
-}
-
-export function toProjectReview(markupId: string, r: { user_id: string; comment: string; created_at: Date }): ProjectReviewResponse {
-  return { projectId: markupId, userId: r.user_id, comment: r.comment, createdAt: r.created_at.getTime() };
 }
 
 export async function viewModesWithCounts(db: Db, markupId: string): Promise<ViewMode[]> {

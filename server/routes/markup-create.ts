@@ -19,7 +19,8 @@ import { callerOf } from '../http/caller.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { attachMarkupFiles, createMarkup, fileMarkupReviewUrl, markupTypeOf } from '../model/markup-writes.ts';
 import { defaultUrlName, placementFolder, webpageUrlProblem } from '../model/markup-targets.ts';
-import { toMarkupResponse, type MarkupRow } from '../model/markups.ts';
+import { toMarkupResponse } from '../model/markup-responses.ts';
+import type { MarkupRow } from '../model/markups.ts';
 import { createFileMarkupFromUrl, namesSupportedFile } from './markup-url-file.ts';
 import { workspaceForCaller, type WorkspaceRow } from '../model/workspaces.ts';
 import {

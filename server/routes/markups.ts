@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { MarkupListResponse, MarkupResponse, MarkupSearchResponse, ViewModesResponse } from '../../src/api/wire.ts';
+import type { MarkupListResponse, MarkupSearchResponse, ViewModesResponse } from '../../src/api/wire.ts';
 import { isoAt, queryOne } from '../db/db.ts';
 import type { AppDeps, AppEnv } from '../http/app-deps.ts';
 import { noContent, ok } from '../http/envelope.ts';
@@ -17,7 +17,8 @@ import { actingUserId, markupForCaller } from '../model/access.ts';
 import { callerOf } from '../http/caller.ts';
 import { markupScopes, requireApiKey, requireWorkspaceReader } from '../domain/permissions.ts';
 import { viewerOf } from '../domain/viewer.ts';
-import { findMarkup, markupTags, setMarkupReadOnly, toMarkupResponse, toProjectReview, viewModesWithCounts } from '../model/markups.ts';
+import { toMarkupResponse, toMarkupResponses, toProjectReview } from '../model/markup-responses.ts';
+import { findMarkup, markupTags, setMarkupReadOnly, viewModesWithCounts } from '../model/markups.ts';
 import { recordMarkupEvent } from '../model/events.ts';
 import { fileUrls } from '../model/file-urls.ts';
 import { deleteObjects } from '../model/file-cleanup.ts';
@@ -52,8 +53,11 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = readQuery(c, searchQuerySchema);
     const workspace = await workspaceForCaller(db, caller, query.workspaceId);
     const rows = await searchMarkups(db, workspace.id, query.query, query.limit ?? DEFAULT_MARKUP_PAGE);
-    const data: MarkupResponse[] = [];
-    for (const row of rows) data.push(await toMarkupResponse(db, row, markupScopes(caller, row), files));
+    const data = await toMarkupResponses(
+      db,
+      rows.map((markup) => ({ markup, scopes: markupScopes(caller, markup) })),
+      files,
+    );
     const body: MarkupSearchResponse = { data };
     return ok(c, body);
   });
@@ -67,8 +71,11 @@ export function markupRoutes(deps: AppDeps): Hono<AppEnv> {
       since: query.since,
       before: query.before,
     });
-    const data: MarkupResponse[] = [];
-    for (const row of page.rows) data.push(await toMarkupResponse(db, row, markupScopes(caller, row), files));
+    const data = await toMarkupResponses(
+      db,
+      page.rows.map((markup) => ({ markup, scopes: markupScopes(caller, markup) })),
+      files,
+    );
     const body: MarkupListResponse = { data, hasMore: page.hasMore, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
     return ok(c, body);
   });
