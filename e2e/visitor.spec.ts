@@ -143,6 +143,30 @@ test('a press held while the widget arrives still opens it: by mouse, and by Spa
   }
 });
 
+// The same with a host that called init() again before the widget came (a theme, a route change):
+// the widget then starts once per init, and the first one, replaced, took the launcher away mid-press.
+test('a press held while the widget arrives still opens it after the host called init() twice', async ({ page }) => {
+  const { release, arrived } = await holdApp(page);
+  await page.goto(freshPath('visitor-press-reinit'));
+  await page.evaluate(() => {
+    const api = (window as unknown as { Pinmark: { init(o: object): void } }).Pinmark;
+    const tag = document.querySelector<HTMLScriptElement>('script[data-public-key]')!.dataset;
+    api.init({ publicKey: tag.publicKey, markupId: tag.markupId, apiBase: tag.apiBase || location.origin, theme: 'dark' });
+  });
+  const button = launcher(page);
+  await expect(button).toBeVisible();
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.down();
+  release();
+  await arrived;
+  await page.waitForTimeout(400);
+  await page.mouse.up();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('pinmark-root')).toHaveCount(1);
+  await expect(page.locator('pinmark-root')).toHaveAttribute('data-theme', 'dark');
+});
+
 test("the visitor's launcher looks exactly like the widget's, in both themes", async ({ page }) => {
   for (const theme of ['light', 'dark']) {
     await page.goto(`${freshPath(`visitor-look-${theme}`)}&theme=${theme}`);

@@ -6,7 +6,7 @@
 // The handle only (≈1 KB): the full recorder is a lazy chunk it loads when diagnostics are on.
 import { createDiagnosticsHandle } from './capture/diagnostics/handle';
 import { checkSubscription, HostInputError, tokenSourceOf, viewModeOf } from './host-input';
-import type { LoaderExtras } from './loader/stub';
+import type { LauncherHandover, LoaderExtras } from './loader/stub';
 import { toWidgetError } from './state/model/errors';
 import type { PinmarkEventMap } from './state/model/events';
 import type { WidgetError } from './state/model/shapes';
@@ -21,6 +21,15 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
   let runtime: Runtime | null = null;
   // Per instance, not per runtime: a re-init must not lose what was recorded since the page loaded.
   const diagnostics = createDiagnosticsHandle(extras?.earlyDiagnostics);
+  // The visitor's launcher goes to the newest runtime: one replaced by a re-init (the loader replays
+  // every queued init) must not take it off the page, perhaps under a press the next one waits out.
+  let lease = 0;
+  const leaseLauncher = (): LauncherHandover | undefined => {
+    const handover = extras?.launcher;
+    if (!handover) return undefined;
+    const mine = ++lease;
+    return { ...handover, remove: () => void (mine === lease && handover.remove()) };
+  };
 
   const report = (error: unknown, context: string): WidgetError => {
     const problem = error instanceof HostInputError ? { code: error.code, status: 0, message: error.message } : toWidgetError(error);
@@ -39,6 +48,7 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
 
   const instance: PinmarkInstance = {
     init(next) {
+      const launcher = leaseLauncher();
       guard('init', () => {
         runtime?.destroy();
         runtime = null;
@@ -49,7 +59,7 @@ export function createPinmark(options?: PinmarkOptions, extras?: LoaderExtras): 
         // The widget's own requests are not the page's problems (the service may share the page's origin).
         const own = ['api', 'storage', 'widget', 'sign-in', 'idp'].map((path) => `${config.apiBase}/${path}`);
         diagnostics.configure({ diagnostics: config.diagnostics }, own);
-        runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null, extras?.launcher);
+        runtime = startRuntime(config, events.emit.bind(events), report, config.diagnostics ? diagnostics : null, launcher);
       });
       // Options the widget refused: the visitor's launcher would be a button that never opens.
       if (!runtime) extras?.launcher?.remove();
