@@ -48,6 +48,8 @@ test('open on page: the link opens the live page with the thread open in the wid
   const thread = await createThread(`Headline ${word} is too long`, path);
   await signIn(page, 'Olga Open');
   await search(page, word);
+  // The list filters once the search's answer is in: until then its first row is another thread.
+  await expect(rows(page)).toHaveCount(1);
   await rows(page).first().click();
   const link = page.getByRole('article').getByRole('link', { name: /Open on page/ });
   await expect(link).toHaveAttribute('target', '_blank');
