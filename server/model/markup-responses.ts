@@ -14,6 +14,7 @@ import type {
 } from '../../src/api/wire.ts';
 import type { Db } from '../db/db.ts';
 import type { FileUrls } from './file-urls.ts';
+import { groupBy } from './group-rows.ts';
 import { conversionStatesOf } from './markup-conversion.ts';
 import type { MarkupRow } from './markups.ts';
 
@@ -52,16 +53,6 @@ interface ReviewRow {
 export function toProjectReview(markupId: string, r: { user_id: string; comment: string; created_at: Date }): ProjectReviewResponse {
   return { projectId: markupId, userId: r.user_id, comment: r.comment, createdAt: r.created_at.getTime() };
 }
-
-const groupBy = <T extends { markup_id: string }>(rows: T[]) => {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.markup_id);
-    if (group) group.push(row);
-    else groups.set(row.markup_id, [row]);
-  }
-  return groups;
-};
 
 /**
  * The markups as §2.1 shows them, in the order given. File URLs are signed for this answer
@@ -103,8 +94,8 @@ export async function toMarkupResponses(
   );
   const active = new Map(counts.map((row) => [row.markup_id, row.active]));
   const noteOf = new Map(notes.map((row) => [row.markup_id, row]));
-  const reviewsOf = groupBy(reviews);
-  const assetsOf = groupBy(assets);
+  const reviewsOf = groupBy(reviews, (row) => row.markup_id);
+  const assetsOf = groupBy(assets, (row) => row.markup_id);
   return markups.map(({ markup, scopes }) =>
     assemble(markup, scopes, files, {
       active: active.get(markup.id) ?? 0,

@@ -13,6 +13,7 @@ import { toScreenshotResponse } from './screenshots.ts';
 import { toAuthorUser } from './users.ts';
 import { childrenFromJson, loadThreadChildren, type ThreadChildren } from './thread-children.ts';
 import { toFileThreadResponse } from './file-thread-response.ts';
+import { groupBy } from './group-rows.ts';
 
 export interface ThreadRow {
   id: string;
@@ -93,16 +94,6 @@ export async function findThread(db: Db, id: string): Promise<(ThreadRow & { wor
     [id],
     { prepare: true },
   );
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
 }
 
 /** A thread just written, and its children's JSON when the writing statement could read them all (thread-children.ts). */
